@@ -1,0 +1,267 @@
+/** Search queries run from this many characters (spec section 5). */
+export const SEARCH_MIN_LENGTH = 2;
+/** The star rating a new review starts with (spec section 9). */
+export const DEFAULT_REVIEW_RATING = 5;
+
+/** Display rules of firms shared by server and browser (spec sections 2, 4 and 9). */
+
+export type TrustRating = 'approved' | 'caution' | 'avoid' | 'not tested';
+
+const TRUST_LABELS: Record<TrustRating, string> = {
+  approved: 'Approved',
+  caution: 'Caution',
+  avoid: 'Avoid',
+  'not tested': 'Not Tested',
+};
+
+const TRUST_WEIGHTS: Record<TrustRating, number> = { approved: 3, caution: 2, avoid: 1, 'not tested': 0 };
+
+/** Missing or unknown values are 'not tested'; 'trusted' is shown as approved. */
+export function normalizeTrustRating(raw: string | null | undefined): TrustRating {
+  const value = (raw ?? '').trim().toLowerCase().replace(/[_-]/g, ' ');
+  if (value === 'approved' || value === 'trusted') return 'approved';
+  if (value === 'caution' || value === 'avoid') return value;
+  return 'not tested';
+}
+
+export const trustRatingLabel = (raw: string | null | undefined) => TRUST_LABELS[normalizeTrustRating(raw)];
+export const trustRatingWeight = (raw: string | null | undefined) => TRUST_WEIGHTS[normalizeTrustRating(raw)];
+
+export type FirmSort = 'az' | 'rating' | null;
+
+/** A-Z and Rating switch each other off; choosing the active one again turns sorting off. */
+export function toggleSort(current: FirmSort, clicked: Exclude<FirmSort, null>): FirmSort {
+  return current === clicked ? null : clicked;
+}
+
+interface SortableFirm {
+  id: number;
+  name: string;
+  trustRating?: string | null;
+}
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+
+/** Sorts a copy of the list; the featured firm always comes first whatever the sort. */
+export function sortFirms<T extends SortableFirm>(
+  firms: readonly T[],
+  sort: FirmSort,
+  featuredFirmId?: number | null,
+): T[] {
+  const sorted = [...firms];
+  if (sort === 'az') sorted.sort(byName);
+  if (sort === 'rating') {
+    sorted.sort(
+      (a, b) => trustRatingWeight(b.trustRating) - trustRatingWeight(a.trustRating) || byName(a, b),
+    );
+  }
+  const featured = sorted.findIndex((f) => f.id === featuredFirmId);
+  if (featured > 0) sorted.unshift(...sorted.splice(featured, 1));
+  return sorted;
+}
+
+export const UNLISTED_STATUS_LABELS: Record<string, string> = {
+  not_yet_listed: 'Not Yet Listed',
+  listing_pending: 'Listing Pending',
+  not_qualified: 'Not Qualified for Listing',
+};
+
+export const unlistedStatusLabel = (status: string) => UNLISTED_STATUS_LABELS[status] ?? status;
+
+export const UNLISTED_READ_MORE_LENGTH = 70;
+
+/** Pending first, then sortOrder, then name. */
+export function sortUnlistedFirms<T extends { status: string; sortOrder: number; name: string }>(
+  firms: readonly T[],
+): T[] {
+  const pending = (f: T) => (f.status === 'listing_pending' ? 0 : 1);
+  return [...firms].sort((a, b) => pending(a) - pending(b) || a.sortOrder - b.sortOrder || byName(a, b));
+}
+
+export const needsReadMore = (text: string | null | undefined, limit: number) => (text ?? '').length > limit;
+
+export type AssetFilter = 'all' | 'cfd' | 'futures' | 'crypto';
+
+export const ASSET_FILTERS: readonly { value: AssetFilter; label: string }[] = [
+  { value: 'all', label: 'All Markets' },
+  { value: 'cfd', label: 'CFD/Forex' },
+  { value: 'futures', label: 'Futures' },
+  { value: 'crypto', label: 'Crypto' },
+];
+
+/** Which filters an assetType text belongs to: cfd or forex, futures, crypto. */
+export function assetClassesOf(assetType: string | null | undefined): Exclude<AssetFilter, 'all'>[] {
+  const text = (assetType ?? '').toLowerCase();
+  const classes: Exclude<AssetFilter, 'all'>[] = [];
+  if (text.includes('cfd') || text.includes('forex')) classes.push('cfd');
+  if (text.includes('futures')) classes.push('futures');
+  if (text.includes('crypto')) classes.push('crypto');
+  return classes;
+}
+
+export function matchesAssetFilter(assetType: string | null | undefined, filter: AssetFilter): boolean {
+  return filter === 'all' || assetClassesOf(assetType).includes(filter);
+}
+
+/** Clicking the active CFD/Futures/Crypto filter returns to All. */
+export function toggleAssetFilter(current: AssetFilter, clicked: AssetFilter): AssetFilter {
+  return clicked === current ? 'all' : clicked;
+}
+
+const trimZeros = (text: string) => text.replace(/\.0+$|(\.\d*?)0+$/, '$1');
+
+/**
+ * Counts of 1000 or more as K, one decimal below 10K. Truncated, not rounded, so a count is
+ * never overstated (9,999 shows as 9.9K).
+ */
+export function formatCount(n: number): string {
+  if (n < 1000) return String(Math.trunc(n));
+  if (n < 10_000) return `${(Math.floor(n / 100) / 10).toFixed(1)}K`;
+  return `${Math.floor(n / 1000).toLocaleString('en-US')}K`;
+}
+
+export const HERO_STAT_FALLBACKS = {
+  firmsCount: '50+',
+  couponsCount: '25+',
+  accountsCount: '100+',
+  tradersCount: '30K+',
+} as const;
+
+/** A hero statistic: the fallback while the count is unknown or zero, else the count with '+'. */
+export function formatHeroStat(
+  key: keyof typeof HERO_STAT_FALLBACKS,
+  value: number | null | undefined,
+): string {
+  return value ? `${formatCount(value)}+` : HERO_STAT_FALLBACKS[key];
+}
+
+/** Funding amounts as $K or $M ($2.5M, $100K, $500). */
+export function formatFunding(n: number): string {
+  if (n >= 1_000_000) return `$${trimZeros((n / 1_000_000).toFixed(2))}M`;
+  if (n >= 1000) return `$${trimZeros((n / 1000).toFixed(1))}K`;
+  return `$${n}`;
+}
+
+/** Prices with $: whole dollars without cents, otherwise two decimals. */
+export function formatPrice(n: number): string {
+  const whole = Number.isInteger(n);
+  return `$${n.toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  })}`;
+}
+
+/** Percentages without decimals when whole, else one decimal. */
+export function formatPercent(n: number): string {
+  const rounded = Math.round(n * 10) / 10;
+  return Number.isInteger(rounded) ? `${rounded}%` : `${rounded.toFixed(1)}%`;
+}
+
+export const formatLeverage = (n: number) => `1:${n}`;
+
+export const formatDailyDrawdown = (n: number | null | undefined) => (n && n > 0 ? formatPercent(n) : 'None');
+
+export const formatPricingType = (pricingType: string | null | undefined) =>
+  pricingType === 'monthly' ? '/month' : 'one-time';
+
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** Payout frequency is shown only when non-empty and not 0. */
+export const showsPayoutFrequency = (value: string | null | undefined) => {
+  const text = (value ?? '').trim();
+  return text !== '' && text !== '0';
+};
+
+/** Max contracts only for futures models and when above 0. */
+export function showsMaxContracts(
+  model: { type?: string | null; assetType?: string | null },
+  maxContracts: number | null | undefined,
+): boolean {
+  const futures = `${model.type ?? ''} ${model.assetType ?? ''}`.toLowerCase().includes('futures');
+  return futures && (maxContracts ?? 0) > 0;
+}
+
+export const formatReviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
+
+/** Whole stars for display (0-5). */
+export const roundStars = (average: number) => Math.min(5, Math.max(0, Math.round(average)));
+
+export const formatAverageRating = (average: number) => average.toFixed(1);
+
+/** Price per $10K of account size, for comparing account sizes; null without a size. */
+export function pricePer10k(price: number, capital: number): number | null {
+  if (!(capital > 0)) return null;
+  return Math.round((price / capital) * 10_000 * 100) / 100;
+}
+
+/** Non-empty trimmed lines: description paragraphs, watch-out bullets. */
+export const splitLines = (text: string | null | undefined) =>
+  (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+export const RATING_TEXT_ITEMS = [
+  { key: 'ratingOverview', label: 'Overview' },
+  { key: 'ratingLeadership', label: 'Leadership Team' },
+  { key: 'ratingTransparency', label: 'Transparency' },
+  { key: 'ratingThirdPartyReviews', label: 'Third Party Reviews' },
+  { key: 'ratingLongTermVision', label: 'Long-term Vision' },
+  { key: 'ratingSustainability', label: 'Sustainability' },
+] as const;
+
+type RatingTexts = { trustRating?: string | null } & Partial<
+  Record<(typeof RATING_TEXT_ITEMS)[number]['key'], string | null>
+>;
+
+/** 'Why this firm is rated': only with a trust rating and at least one rating text. */
+export function showsRatingExplanation(firm: RatingTexts): boolean {
+  return Boolean(firm.trustRating?.trim()) && RATING_TEXT_ITEMS.some((item) => firm[item.key]?.trim());
+}
+
+export const TRADABLE_ASSETS = ['Forex', 'Commodities', 'Indices', 'Stocks', 'Crypto', 'Futures'] as const;
+
+/** The fixed asset grid with a tick for each asset the firm lists (case-insensitive). */
+export function listTradableAssets(assets: readonly string[]): { name: string; available: boolean }[] {
+  const held = new Set(assets.map((a) => a.trim().toLowerCase()));
+  return TRADABLE_ASSETS.map((name) => ({ name, available: held.has(name.toLowerCase()) }));
+}
+
+/** The cashback bubble texts, or null when cashback is not provided or has no percentage. */
+export function describeCashback(firm: {
+  cashbackProvided: boolean;
+  cashbackPercentage: number | null;
+}): { headline: string; points: string } | null {
+  const pct = firm.cashbackPercentage;
+  if (!firm.cashbackProvided || pct == null || pct <= 0) return null;
+  const n = formatPercent(pct).replace('%', '');
+  return { headline: `${n}% Cashback Available!`, points: `Earn ${n} points per $1 spent` };
+}
+
+/** A review's author line: manual reviews name their source, user reviews the user. */
+export function describeReviewAuthor(review: {
+  isManual: boolean;
+  authorName: string | null;
+  source: string | null;
+  isVerified: boolean;
+  user: { firstName: string | null; username: string | null } | null;
+}): { name: string; badge: string | null } {
+  if (review.isManual) {
+    return {
+      name: review.authorName?.trim() || 'Anonymous',
+      badge: review.source?.trim() ? `from ${review.source.trim()}` : null,
+    };
+  }
+  const name = review.user?.firstName?.trim() || review.user?.username?.trim() || 'Anonymous';
+  return { name, badge: review.isVerified ? 'Verified Trader' : null };
+}
+
+/** Cuts text to at most `max` characters, ending with an ellipsis when cut. */
+export function truncateText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  return `${clean.slice(0, max - 1).trimEnd()}…`;
+}
+
+export const META_DESCRIPTION_MAX = 160;

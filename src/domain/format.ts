@@ -1,0 +1,23 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Dates are formatted in UTC so the server-rendered HTML and the hydrated page agree whatever
+ * the visitor's time zone.
+ */
+export function formatDate(value: string | number | Date): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** 'MMM d', used for coupon expiry. */
+export function formatMonthDay(value: string | number | Date): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+}

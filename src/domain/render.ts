@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** What a page declares about itself for the document head. */
+export const HeadSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  /** Path of the canonical URL; the server prefixes the public origin. */
+  canonicalPath: z.string(),
+  image: z.string().optional(),
+  type: z.enum(['website', 'article', 'profile']).optional(),
+  noindex: z.boolean().optional(),
+  jsonLd: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** Extra `<link>` elements, e.g. an RSS alternate. */
+  links: z
+    .array(
+      z.object({
+        rel: z.string(),
+        href: z.string(),
+        type: z.string().optional(),
+        title: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+export type Head = z.infer<typeof HeadSchema>;
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  /** Cache tags of the response, so a page built from it is dropped when its data changes. */
+  tags: string[];
+}
+
+export interface RenderRequest {
+  url: string;
+  fetchApi: (path: string) => Promise<ApiResponse>;
+  /** Site-wide flags the page needs before hydration. */
+  config: SiteConfig;
+}
+
+export interface SiteConfig {
+  publicUrl: string;
+  showAdminLink: boolean;
+}
+
+export interface RenderResult {
+  /** Rendered application markup. */
+  html: string;
+  head: Head;
+  status: number;
+  /** Redirect issued while rendering (e.g. a guarded route for an anonymous visitor). */
+  redirect?: string;
+  /** Dehydrated query cache, read by the browser before hydration. */
+  state: unknown;
+  tags: string[];
+  /** Source path of the rendered page's module, so its chunk can be preloaded with the HTML. */
+  pageModule?: string;
+}
+
+export const SESSION_COOKIE = 'pfc.session_token';

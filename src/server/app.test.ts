@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../tests/setup/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const validView = {
+  path: '/firms',
+  title: 'All Prop Firms',
+  sessionId: 'session-12345678',
+  device: 'desktop',
+  browser: 'Chrome',
+  loadTime: 120,
+};
+
+describe('the HTTP foundation', () => {
+  it('answers health and readiness', async () => {
+    expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('returns JSON 404 for unknown API paths', async () => {
+    const res = await ctx.app.inject('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('sets the security headers', async () => {
+    const res = await ctx.app.inject('/healthz');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('lets widgets be framed by any site', async () => {
+    const res = await ctx.app.inject('/widget/firm/1');
+    expect(String(res.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('rejects malformed JSON with 400', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      payload: '{"path": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_json');
+  });
+
+  it('rejects bodies over 1 MB with 413', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      payload: JSON.stringify({ ...validView, title: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('names the field and reason on validation failures', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      headers: { origin: TEST_ORIGIN },
+      payload: { ...validView, device: 'fridge' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('device');
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      headers: { origin: 'https://evil.example' },
+      payload: validView,
+    });
+    expect(res.statusCode).toBe(403);
+    const sameSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      headers: { origin: TEST_ORIGIN },
+      payload: validView,
+    });
+    expect(sameSite.statusCode).toBe(202);
+  });
+
+  it('documents the API as OpenAPI', async () => {
+    const res = await ctx.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/analytics/pageview']).toBeDefined();
+  });
+});

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Database } from './db/client';
+import { findPackageRoot } from './db/migrate';
+import type { Env } from './env';
+import { ResponseCache } from './lib/cache';
+import { registerErrorHandler } from './lib/error-handler';
+import { createMailer } from './lib/mailer';
+import { registerMetrics } from './lib/metrics';
+import './lib/fastify-types';
+import { registerResponseCache } from './lib/response-cache-plugin';
+import { registerSecurity } from './lib/security';
+import { registerModules } from './modules/register';
+import { registerPageRendering } from './render/page-renderer';
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  /** How pages are served: from the production build, through Vite, or not at all (API tests). */
+  pages?: 'production' | 'development' | 'none';
+  logger?: FastifyServerOptions['logger'];
+  /** Prefix of this app's Redis keys and channels; tests give each app its own so runs never share counters. */
+  redisPrefix?: string;
+}
+
+export async function buildApp(options: AppOptions) {
+  const { env, database } = options;
+  const redisPrefix = options.redisPrefix ?? 'pfc';
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('cache', new ResponseCache());
+  app.decorate('mailer', createMailer(env, app.log));
+
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  if (redis) {
+    const subscriber = redis.duplicate();
+    const channel = `${redisPrefix}:cache-invalidate`;
+    const nodeId = crypto.randomUUID();
+    await subscriber.subscribe(channel);
+    subscriber.on('message', (_c, message) => {
+      const { from, tags } = JSON.parse(message) as { from: string; tags: string[] };
+      if (from !== nodeId) app.cache.dropLocal(tags);
+    });
+    app.cache.onInvalidate((tags) => void redis.publish(channel, JSON.stringify({ from: nodeId, tags })));
+    app.addHook('onClose', async () => {
+      await subscriber.quit();
+      await redis.quit();
+    });
+  }
+
+  registerErrorHandler(app);
+  registerSecurity(app, { publicUrl: env.PUBLIC_URL, dev: options.pages === 'development' });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${redisPrefix}-rl:` } : {}),
+  });
+  registerResponseCache(app);
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Prop Firm Club API',
+        version: '1.0.0',
+        description: 'The public and signed-in API of Prop Firm Club.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerMetrics(app);
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ message: 'Database unavailable', code: 'not_ready' });
+    }
+  });
+
+  await registerModules(app);
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' }),
+  );
+
+  const root = findPackageRoot();
+  const uploads = path.resolve(env.DATA_DIR, 'uploads');
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+
+  const pages = options.pages ?? 'none';
+  if (pages === 'production') {
+    await app.register(fastifyStatic, {
+      root: path.join(root, 'dist/client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'public, max-age=3600');
+        }
+      },
+    });
+  }
+  if (pages !== 'none') await registerPageRendering(app, pages);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw SQL string (used by migrations tooling and health checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | {
+      kind: 'postgres';
+      url: string;
+      max?: number;
+      /** Called when an idle pooled connection dies (server restart, terminated backend). */
+      onIdleError?: (error: Error) => void;
+    }
+  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
+  | { kind: 'pglite-instance'; client: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // Without a listener, an idle connection's error would crash the process; the pool already
+    // drops the broken connection and opens a new one on the next query.
+    pool.on('error', options.onIdleError ?? warnIdleError);
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.kind === 'pglite-instance') {
+    client = options.client;
+  } else {
+    if (options.dataDir) mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
+    client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+function warnIdleError(error: Error) {
+  process.emitWarning(`idle PostgreSQL connection lost: ${error.message}`, 'DatabaseWarning');
+}

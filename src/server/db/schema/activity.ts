@@ -1,0 +1,78 @@
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { propFirms } from './firms';
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    path: text('path').notNull(),
+    title: text('title'),
+    sessionId: text('session_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    device: text('device').notNull(),
+    browser: text('browser').notNull(),
+    loadTime: integer('load_time'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_views_created_idx').on(t.createdAt), index('page_views_path_idx').on(t.path)],
+);
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    activityType: text('activity_type').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sessionId: text('session_id'),
+    propFirmId: integer('prop_firm_id').references(() => propFirms.id, { onDelete: 'set null' }),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    referrerUrl: text('referrer_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_logs_type_created_idx').on(t.activityType, t.createdAt),
+    index('activity_logs_firm_idx').on(t.propFirmId),
+  ],
+);
+
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('points_ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const cashbackClaims = pgTable(
+  'cashback_claims',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propFirmId: integer('prop_firm_id')
+      .notNull()
+      .references(() => propFirms.id, { onDelete: 'cascade' }),
+    orderReference: text('order_reference').notNull(),
+    amountSpent: integer('amount_spent').notNull(),
+    status: text('status').notNull().default('pending'),
+    pointsAwarded: integer('points_awarded'),
+    proofImage: text('proof_image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [index('cashback_claims_user_idx').on(t.userId), index('cashback_claims_status_idx').on(t.status)],
+);

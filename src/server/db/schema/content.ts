@@ -1,0 +1,209 @@
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { propFirms } from './firms';
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').unique(),
+    code: text('code').notNull(),
+    title: text('title'),
+    description: text('description'),
+    discountPercent: doublePrecision('discount_percent'),
+    expiryDate: timestamp('expiry_date', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    usageCount: integer('usage_count').notNull().default(0),
+    image: text('image'),
+    logo: text('logo'),
+    firmName: text('firm_name'),
+    affiliateUrl: text('affiliate_url'),
+    terms: text('terms'),
+    propFirmId: integer('prop_firm_id').references(() => propFirms.id, { onDelete: 'set null' }),
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coupons_firm_idx').on(t.propFirmId),
+    index('coupons_active_expiry_idx').on(t.isActive, t.expiryDate),
+  ],
+);
+
+// One row per visitor per coupon per day: usage counts are not inflated by reloads.
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    visitorKey: text('visitor_key').notNull(),
+    day: date('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coupon_uses_once_idx').on(t.couponId, t.visitorKey, t.day)],
+);
+
+export const couponVotes = pgTable(
+  'coupon_votes',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    visitorKey: text('visitor_key').notNull(),
+    worked: boolean('worked').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coupon_votes_once_idx').on(t.couponId, t.visitorKey)],
+);
+
+export type BlogTemplateData = {
+  data?: {
+    selectedFirmIds?: number[];
+    introContent?: string;
+    outroContent?: string;
+    perFirmNotes?: Record<string, string>;
+  };
+};
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt'),
+    content: text('content').notNull().default(''),
+    category: text('category'),
+    featuredImage: text('featured_image'),
+    author: text('author'),
+    readTime: integer('read_time'),
+    published: boolean('published').notNull().default(false),
+    publishDate: timestamp('publish_date', { withTimezone: true }),
+    tags: text('tags').array().notNull().default([]),
+    templateEnabled: boolean('template_enabled').notNull().default(false),
+    templateData: jsonb('template_data').$type<BlogTemplateData>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.published, t.publishDate)],
+);
+
+export const quickUpdates = pgTable(
+  'quick_updates',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quick_updates_published_idx').on(t.published, t.createdAt)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    propFirmId: integer('prop_firm_id')
+      .notNull()
+      .references(() => propFirms.id, { onDelete: 'cascade' }),
+    // Kept when the author deletes their account: the review then shows as 'Anonymous'.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    comment: text('comment').notNull(),
+    isManual: boolean('is_manual').notNull().default(false),
+    authorName: text('author_name'),
+    source: text('source'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_firm_created_idx').on(t.propFirmId, t.createdAt),
+    // One review per user per firm, enforced by the database so parallel submissions create one.
+    uniqueIndex('reviews_one_per_user_idx').on(t.propFirmId, t.userId),
+  ],
+);
+
+export const giveaways = pgTable(
+  'giveaways',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description'),
+    giveawayImage: text('giveaway_image'),
+    giveawayLink: text('giveaway_link'),
+    prizeDescription: text('prize_description'),
+    prizeValue: text('prize_value'),
+    status: text('status').notNull().default('active'),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    maxEntries: integer('max_entries'),
+    winnerCount: integer('winner_count').notNull().default(1),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed'),
+    winnerUserIds: text('winner_user_ids').array().notNull().default([]),
+    winnerTicketNumbers: integer('winner_ticket_numbers').array().notNull().default([]),
+    propFirmId: integer('prop_firm_id').references(() => propFirms.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('giveaways_status_idx').on(t.status, t.endDate)],
+);
+
+export const giveawayEntries = pgTable(
+  'giveaway_entries',
+  {
+    id: serial('id').primaryKey(),
+    giveawayId: integer('giveaway_id')
+      .notNull()
+      .references(() => giveaways.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketNumber: integer('ticket_number').notNull(),
+    socialMediaHandle: text('social_media_handle'),
+    entryHash: text('entry_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('giveaway_entries_user_idx').on(t.giveawayId, t.userId),
+    uniqueIndex('giveaway_entries_ticket_idx').on(t.giveawayId, t.ticketNumber),
+  ],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  source: text('source'),
+  tags: text('tags').array().notNull().default([]),
+  status: text('status').notNull().default('pending'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  topic: text('topic').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,107 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, username } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import { USERNAME_PATTERN } from '../../../domain/accounts';
+import type { Db } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import type { Env } from '../../env';
+import type { Mailer } from '../../lib/mailer';
+import { resolveMasterSecret } from '../../lib/secrets';
+import { renderResetEmail, renderVerificationEmail } from './emails';
+
+export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
+export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
+
+export interface AuthDeps {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export function createAuth({ env, db, mailer, log }: AuthDeps) {
+  const publicUrl = env.PUBLIC_URL.replace(/\/$/, '');
+  return betterAuth({
+    appName: 'Prop Firm Club',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret: resolveMasterSecret(env, log),
+    trustedOrigins: [new URL(publicUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    telemetry: { enabled: false },
+    // Our routes apply @fastify/rate-limit per IP and per account (shared through Redis when set).
+    rateLimit: { enabled: false },
+    logger: {
+      level: env.NODE_ENV === 'test' ? 'error' : 'warn',
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.error : level === 'warn' ? log.warn : log.info;
+        fn.call(log, { args }, `auth: ${message}`);
+      },
+    },
+    advanced: {
+      cookiePrefix: 'pfc',
+      // Secure whenever the site is served over https (every real deployment); a plain-http
+      // `npm start` on a LAN address could otherwise never keep a session.
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        points: { type: 'number', required: false, input: false, defaultValue: 0 },
+      },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // The spec lets unverified users sign in; only reviews and giveaways demand a verified email.
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${publicUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...renderResetEmail({ link, firstName: firstNameOf(user) }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        // Our own verify route picks the landing page, so the link carries no callback URL.
+        const link = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: user.email,
+          ...renderVerificationEmail({ link, firstName: firstNameOf(user) }),
+        });
+      },
+    },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 30,
+        usernameValidator: (value) => USERNAME_PATTERN.test(value),
+      }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+    ],
+  });
+}
+
+function firstNameOf(user: { name?: string | null } & Record<string, unknown>): string {
+  const first = user.firstName;
+  return typeof first === 'string' && first ? first : (user.name ?? '');
+}
+
+export type Auth = ReturnType<typeof createAuth>;

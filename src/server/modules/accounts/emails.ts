@@ -1,0 +1,54 @@
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function layout(
+  title: string,
+  paragraphs: string[],
+  button: { label: string; link: string },
+  footer: string,
+) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Arial,sans-serif;color:#0f172a">
+<div style="max-width:520px;margin:0 auto;padding:32px 24px">
+<p style="font-size:18px;font-weight:bold;margin:0 0 24px">Prop Firm Club</p>
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
+<p style="margin:24px 0"><a href="${escapeHtml(button.link)}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(button.label)}</a></p>
+<p style="font-size:13px;color:#475569;margin:0 0 8px">If the button does not work, copy this link into your browser:<br>${escapeHtml(button.link)}</p>
+<p style="font-size:13px;color:#475569;margin:16px 0 0">${escapeHtml(footer)}</p>
+</div></body></html>`;
+}
+
+const greeting = (firstName: string) => (firstName ? `Hi ${firstName},` : 'Hi,');
+
+export function renderVerificationEmail({ link, firstName }: { link: string; firstName: string }) {
+  const subject = 'Verify your email for Prop Firm Club';
+  const intro =
+    'Thanks for joining Prop Firm Club. Confirm your email address to write reviews and enter giveaways.';
+  const footer =
+    "The link is valid for 24 hours. If you didn't create an account, you can ignore this email.";
+  return {
+    subject,
+    text: `${greeting(firstName)}\n\n${intro}\n\nVerify your email: ${link}\n\n${footer}\n\nProp Firm Club\n`,
+    html: layout('Verify your email', [greeting(firstName), intro], { label: 'Verify email', link }, footer),
+  };
+}
+
+export function renderResetEmail({ link, firstName }: { link: string; firstName: string }) {
+  const subject = 'Reset your Prop Firm Club password';
+  const intro = 'We received a request to reset your password. Choose a new one with the link below.';
+  const footer =
+    "The link is valid for 1 hour and works once. If you didn't ask for this, you can ignore this email: your password stays the same.";
+  return {
+    subject,
+    text: `${greeting(firstName)}\n\n${intro}\n\nReset your password: ${link}\n\n${footer}\n\nProp Firm Club\n`,
+    html: layout(
+      'Reset your password',
+      [greeting(firstName), intro],
+      { label: 'Choose a new password', link },
+      footer,
+    ),
+  };
+}

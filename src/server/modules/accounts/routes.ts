@@ -1,0 +1,368 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import {
+  AdminOverviewSchema,
+  ChangePasswordPayloadSchema,
+  CurrentUserSchema,
+  DeleteAccountPayloadSchema,
+  ForgotPasswordPayloadSchema,
+  LogInPayloadSchema,
+  ResetPasswordPayloadSchema,
+  SignUpPayloadSchema,
+  safeNextPath,
+} from '../../../domain/accounts';
+import { AppError } from '../../lib/app-error';
+import type { Http } from '../../lib/http';
+import { recordActivity } from '../analytics/service';
+import { createAuth } from './auth';
+import {
+  getAdminOverview,
+  getSessionUser,
+  requireAdmin,
+  requireUser,
+  toCurrentUser,
+  toFetchHeaders,
+} from './service';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+interface Limit {
+  name: string;
+  max: number;
+  timeWindow: number;
+  key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
+}
+
+const byIp = (name: string, max: number, timeWindow: number): Limit => ({
+  name: `${name}:ip`,
+  max,
+  timeWindow,
+  key: (request) => request.ip,
+});
+const byEmail = (name: string, max: number, timeWindow: number): Limit => ({
+  name: `${name}:account`,
+  max,
+  timeWindow,
+  key: (request) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+  },
+});
+
+/** Messages a person understands, in place of Better Auth's terse ones. */
+const FRIENDLY: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD:
+    "That email and password don't match an account. Check them and try again, or reset your password.",
+  USER_ALREADY_EXISTS: 'An account with this email already exists. Log in instead, or reset your password.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+    'An account with this email already exists. Log in instead, or reset your password.',
+  USERNAME_IS_ALREADY_TAKEN: 'That username is already taken. Please choose another one.',
+  USERNAME_TOO_SHORT: 'Username must be at least 3 characters.',
+  USERNAME_TOO_LONG: 'Username must be at most 30 characters.',
+  INVALID_USERNAME: 'Username may only contain letters, digits, _ and -.',
+  PASSWORD_TOO_SHORT: 'Password must be at least 8 characters.',
+  PASSWORD_TOO_LONG: 'Password must be at most 128 characters.',
+  INVALID_PASSWORD: 'Your current password is incorrect.',
+  INVALID_TOKEN: 'This link is invalid or has already been used. Please request a new one.',
+  TOKEN_EXPIRED: 'This link has expired. Please request a new one.',
+  EMAIL_ALREADY_VERIFIED: 'Your email is already verified.',
+  INVALID_ORIGIN: 'Cross-origin requests are not allowed.',
+  MISSING_OR_NULL_ORIGIN: 'Cross-origin requests are not allowed.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account has no password to check.',
+  BANNED_USER: 'This account has been suspended. Contact us if you think this is a mistake.',
+};
+
+/** Copies a Fetch Response (from Better Auth) onto the Fastify reply, cookies included. */
+async function sendFetchResponse(reply: FastifyReply, res: Response) {
+  reply.status(res.status);
+  for (const [key, value] of res.headers) {
+    if (['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(key)) continue;
+    reply.header(key, value);
+  }
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  const text = await res.text();
+  if (res.status >= 400) {
+    let parsed: { code?: unknown; message?: unknown } = {};
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // a non-JSON error body: keep the status text as the message
+    }
+    const code = typeof parsed.code === 'string' ? parsed.code : 'auth_error';
+    const message =
+      FRIENDLY[code] ??
+      (typeof parsed.message === 'string' && parsed.message ? parsed.message : res.statusText);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ message, code: code.toLowerCase() });
+  }
+  return reply.send(text || undefined);
+}
+
+/**
+ * Accounts: Better Auth on /api/auth/*, with our own routes in front of the sensitive endpoints
+ * (validation with field names, per-IP and per-account rate limits, activity logs), the session
+ * API of the spec, and the guard of every /api/admin path. Registered without encapsulation so the
+ * guard and the `auth` decoration reach every module.
+ */
+export const accountsRoutes = fp(
+  async (app: Http) => {
+    const auth = createAuth({ env: app.env, db: app.database.db, mailer: app.mailer, log: app.log });
+    app.decorate('auth', auth);
+    const db = app.database.db;
+    const publicUrl = app.env.PUBLIC_URL;
+
+    const limiter = (limits: Limit[]) => {
+      const checks = limits.map((limit) => ({
+        limit,
+        check: app.createRateLimit({
+          max: limit.max,
+          timeWindow: limit.timeWindow,
+          keyGenerator: async (request) => `${limit.name}:${await limit.key(request)}`,
+        }),
+      }));
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        for (const { limit, check } of checks) {
+          if (!(await limit.key(request))) continue;
+          const result = await check(request);
+          if (!result.isAllowed && result.isExceeded) {
+            reply.header('retry-after', String(result.ttlInSeconds));
+            throw new AppError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.');
+          }
+        }
+      };
+    };
+    const byUser = (name: string, max: number, timeWindow: number): Limit => ({
+      name: `${name}:account`,
+      max,
+      timeWindow,
+      key: async (request) => (await getSessionUser(app, request))?.id,
+    });
+
+    const forward = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      pathname: string,
+      body?: Record<string, unknown>,
+    ) => {
+      const headers = toFetchHeaders(request);
+      headers.delete('content-length');
+      const init: RequestInit = { method: request.method, headers };
+      if (!['GET', 'HEAD'].includes(request.method)) {
+        headers.set('content-type', 'application/json');
+        init.body = JSON.stringify(body ?? request.body ?? {});
+      }
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const res = await auth.handler(new Request(new URL(pathname + search, publicUrl), init));
+      return { res, send: () => sendFetchResponse(reply, res) };
+    };
+    const userIdOf = async (res: Response) => {
+      const data = (await res.clone().json()) as { user?: { id?: string } };
+      return data.user?.id ?? null;
+    };
+
+    const tags = ['accounts'];
+    const errors = z.object({ message: z.string(), code: z.string() });
+
+    app.post(
+      '/api/auth/sign-up/email',
+      {
+        schema: { tags, body: SignUpPayloadSchema },
+        preHandler: limiter([byIp('sign-up', 10, HOUR), byEmail('sign-up', 3, HOUR)]),
+      },
+      async (request, reply) => {
+        const { email, password, firstName, username } = request.body;
+        const { res, send } = await forward(request, reply, '/api/auth/sign-up/email', {
+          email,
+          password,
+          name: firstName,
+          firstName,
+          username,
+          displayUsername: username,
+        });
+        if (res.ok) {
+          const userId = await userIdOf(res);
+          await recordActivity(
+            db,
+            { activityType: 'user_signup', referrerUrl: request.headers.referer },
+            userId,
+          );
+        }
+        return send();
+      },
+    );
+
+    app.post(
+      '/api/auth/sign-in/email',
+      {
+        schema: { tags, body: LogInPayloadSchema },
+        preHandler: limiter([byIp('log-in', 30, 15 * MINUTE), byEmail('log-in', 10, 15 * MINUTE)]),
+      },
+      async (request, reply) => {
+        const { res, send } = await forward(request, reply, '/api/auth/sign-in/email', {
+          email: request.body.email,
+          password: request.body.password,
+          rememberMe: request.body.rememberMe ?? true,
+        });
+        if (res.ok) {
+          const userId = await userIdOf(res);
+          await recordActivity(
+            db,
+            { activityType: 'user_login', referrerUrl: request.headers.referer },
+            userId,
+          );
+        }
+        return send();
+      },
+    );
+
+    // Username log-in is not offered; closing it keeps one rate-limited log-in path.
+    app.post('/api/auth/sign-in/username', { schema: { hide: true } }, async () => {
+      throw new AppError(404, 'not_found', 'Log in with your email address.');
+    });
+
+    app.post(
+      '/api/auth/send-verification-email',
+      {
+        schema: { tags, response: { 200: z.object({ status: z.boolean() }), 401: errors, 429: errors } },
+        preHandler: limiter([byIp('resend', 10, HOUR), byUser('resend', 3, HOUR)]),
+      },
+      async (request, reply) => {
+        const user = await requireUser(app, request);
+        if (user.emailVerified)
+          throw new AppError(400, 'email_already_verified', 'Your email is already verified.');
+        const { send } = await forward(request, reply, '/api/auth/send-verification-email', {
+          email: user.email,
+        });
+        return send();
+      },
+    );
+
+    app.post(
+      '/api/auth/request-password-reset',
+      {
+        schema: { tags, body: ForgotPasswordPayloadSchema },
+        preHandler: limiter([byIp('reset', 10, HOUR), byEmail('reset', 3, HOUR)]),
+      },
+      async (request, reply) => {
+        const { send } = await forward(request, reply, '/api/auth/request-password-reset', {
+          email: request.body.email,
+          redirectTo: '/auth?mode=reset',
+        });
+        return send();
+      },
+    );
+
+    app.post(
+      '/api/auth/reset-password',
+      {
+        schema: { tags, body: ResetPasswordPayloadSchema },
+        preHandler: limiter([byIp('reset-password', 10, HOUR)]),
+      },
+      async (request, reply) => (await forward(request, reply, '/api/auth/reset-password')).send(),
+    );
+
+    app.post(
+      '/api/auth/change-password',
+      {
+        schema: { tags, body: ChangePasswordPayloadSchema },
+        preHandler: limiter([
+          byIp('change-password', 20, 15 * MINUTE),
+          byUser('change-password', 5, 15 * MINUTE),
+        ]),
+      },
+      async (request, reply) => {
+        await requireUser(app, request);
+        const { send } = await forward(request, reply, '/api/auth/change-password', {
+          ...request.body,
+          revokeOtherSessions: true,
+        });
+        return send();
+      },
+    );
+
+    app.post(
+      '/api/auth/delete-user',
+      {
+        schema: { tags, body: DeleteAccountPayloadSchema },
+        preHandler: limiter([byIp('delete-user', 20, 15 * MINUTE), byUser('delete-user', 5, 15 * MINUTE)]),
+        // Reviews of the account now show as Anonymous wherever they are cached.
+        config: { invalidates: ['*'] },
+      },
+      async (request, reply) => {
+        await requireUser(app, request);
+        const { send } = await forward(request, reply, '/api/auth/delete-user', {
+          password: request.body.password,
+        });
+        return send();
+      },
+    );
+
+    // The email link lands here; Better Auth verifies, we choose where the person lands.
+    app.get(
+      '/api/auth/verify-email',
+      { schema: { tags, querystring: z.object({ token: z.string().max(4096).optional() }) } },
+      async (request, reply) => {
+        const token = request.query.token;
+        if (!token) return reply.redirect('/?verification=invalid', 302);
+        const url = new URL('/api/auth/verify-email', publicUrl);
+        url.searchParams.set('token', token);
+        url.searchParams.set('callbackURL', '/?verified=true');
+        const res = await auth.handler(new Request(url, { method: 'GET', headers: toFetchHeaders(request) }));
+        const cookies = res.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        const location = res.headers.get('location') ?? '';
+        const error = new URL(location || '/', publicUrl).searchParams.get('error');
+        if (res.status >= 300 && res.status < 400 && !error) return reply.redirect('/?verified=true', 302);
+        const result =
+          error === 'TOKEN_EXPIRED' ? 'expired' : error === 'INVALID_TOKEN' ? 'invalid' : 'error';
+        return reply.redirect(`/?verification=${result}`, 302);
+      },
+    );
+
+    app.get(
+      '/api/auth/user',
+      { schema: { tags, response: { 200: CurrentUserSchema, 401: errors } } },
+      async (request) => toCurrentUser(await requireUser(app, request)),
+    );
+
+    app.post(
+      '/api/auth/logout',
+      { schema: { tags, response: { 200: z.object({ success: z.boolean() }) } } },
+      async (request, reply) => {
+        const res = await auth.api.signOut({ headers: toFetchHeaders(request), asResponse: true });
+        const cookies = res.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return { success: true };
+      },
+    );
+
+    app.get('/api/login', { schema: { tags } }, async (request, reply) => {
+      const next = (request.query as { next?: unknown }).next;
+      const target = typeof next === 'string' ? safeNextPath(next) : '/';
+      return reply.redirect(target !== '/' ? `/auth?next=${encodeURIComponent(target)}` : '/auth', 302);
+    });
+
+    app.all(
+      '/api/auth/*',
+      { schema: { hide: true }, preHandler: limiter([byIp('auth', 120, MINUTE)]) },
+      async (request, reply) => (await forward(request, reply, request.url.split('?')[0])).send(),
+    );
+
+    // One guard for the whole admin API, unknown paths included, so no admin route can forget it.
+    app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0];
+      if (path === '/api/admin' || path.startsWith('/api/admin/')) await requireAdmin(app, request);
+    });
+
+    app.get(
+      '/api/admin/overview',
+      { schema: { tags: ['admin'], response: { 200: AdminOverviewSchema } } },
+      async () => getAdminOverview(db),
+    );
+  },
+  { name: 'accounts' },
+);

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdminOverview, CurrentUser } from '../../../domain/accounts';
+import { SESSION_COOKIE } from '../../../domain/render';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/app-error';
+import type { Auth } from './auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Better Auth instance, decorated by the accounts module. */
+    auth: Auth;
+  }
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  username: string | null;
+  role: string;
+  points: number;
+  isAdmin: boolean;
+}
+
+const ADMIN_ROLE = 'admin';
+
+/** The admin plugin stores several roles comma-separated. */
+export const hasAdminRole = (role: string | null | undefined) =>
+  (role ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .includes(ADMIN_ROLE);
+
+/** Node's header object as Fetch Headers, for Better Auth's API. */
+export function toFetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+  const session = await app.auth.api.getSession({ headers: toFetchHeaders(request) });
+  if (!session) return null;
+  const u = session.user as typeof session.user & Record<string, unknown>;
+  const role = typeof u.role === 'string' ? u.role : 'user';
+  return {
+    id: u.id,
+    email: u.email,
+    emailVerified: Boolean(u.emailVerified),
+    firstName: typeof u.firstName === 'string' ? u.firstName : null,
+    username:
+      typeof u.displayUsername === 'string' && u.displayUsername
+        ? u.displayUsername
+        : typeof u.username === 'string'
+          ? u.username
+          : null,
+    role,
+    points: typeof u.points === 'number' ? u.points : 0,
+    isAdmin: hasAdminRole(role),
+  };
+}
+
+/**
+ * The user of the request's session, or null. Looked up once per request, however many guards ask.
+ * `app` is any Fastify instance of this server (a module's own encapsulated one is fine).
+ */
+export function getSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+  if (!request.headers.cookie?.includes(SESSION_COOKIE)) return Promise.resolve(null);
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = loadSessionUser(app, request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/** The signed-in user, or a 401 'Authentication required'. */
+export async function requireUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
+  const user = await getSessionUser(app, request);
+  if (!user) throw new AppError(401, 'unauthorized', 'Authentication required');
+  return user;
+}
+
+/** A signed-in user with a verified email: 401 when signed out, 403 'Email verification required'. */
+export async function requireVerifiedUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<SessionUser> {
+  const user = await requireUser(app, request);
+  if (!user.emailVerified) throw new AppError(403, 'email_not_verified', 'Email verification required');
+  return user;
+}
+
+/** A signed-in admin: 401 when signed out, 403 for everyone else. */
+export async function requireAdmin(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(app, request);
+  if (!user.isAdmin) throw new AppError(403, 'forbidden', 'Admin access required');
+  return user;
+}
+
+export function toCurrentUser(user: SessionUser): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    username: user.username,
+    isAdmin: user.isAdmin,
+    points: user.points,
+    emailVerified: user.emailVerified,
+    isAuthenticated: true,
+  };
+}
+
+/** Makes an existing account an admin; returns false when no account has that email. */
+export async function grantAdmin(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ role: ADMIN_ROLE, updatedAt: new Date() })
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Creates the demo admin (env.ADMIN_EMAIL) when missing, with ADMIN_PASSWORD or a generated
+ * password that is logged this one time. Passwords are hashed by Better Auth, not by us.
+ */
+export async function ensureDemoAdmin(
+  auth: Auth,
+  db: Db,
+  env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>,
+  log: FastifyBaseLogger,
+): Promise<'created' | 'exists'> {
+  const email = env.ADMIN_EMAIL.toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) return 'exists';
+  const ctx = await auth.$context;
+  const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).limit(1);
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email,
+      name: 'Admin',
+      firstName: 'Admin',
+      username: taken ? null : 'admin',
+      displayUsername: taken ? null : 'admin',
+      emailVerified: true,
+      role: ADMIN_ROLE,
+    },
+    { method: 'admin' },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await ctx.password.hash(password),
+  });
+  if (env.ADMIN_PASSWORD) {
+    log.info({ email }, 'created the demo admin with ADMIN_PASSWORD');
+  } else {
+    log.warn(
+      { email },
+      `created the demo admin ${email} with the generated password: ${password} (shown once; change it in /profile)`,
+    );
+  }
+  return 'created';
+}
+
+/** Simple real counts for the admin dashboard, and a route for the guard to protect. */
+export async function getAdminOverview(db: Db): Promise<AdminOverview> {
+  const [totals] = await db
+    .select({
+      users: count(),
+      verifiedUsers: sql<number>`count(*) filter (where ${users.emailVerified})`.mapWith(Number),
+      admins: sql<number>`count(*) filter (where ${users.role} like '%admin%')`.mapWith(Number),
+    })
+    .from(users);
+  const [active] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(gt(sessions.expiresAt, new Date())));
+  return {
+    users: totals?.users ?? 0,
+    verifiedUsers: totals?.verifiedUsers ?? 0,
+    admins: totals?.admins ?? 0,
+    activeSessions: active?.n ?? 0,
+  };
+}

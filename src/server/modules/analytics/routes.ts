@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AcceptedSchema,
+  ActivityLogSchema,
+  FilterEventSchema,
+  LinkClickEventSchema,
+  PageViewSchema,
+  SearchEventSchema,
+} from '../../../domain/analytics';
+import type { Http } from '../../lib/http';
+import { getSessionUser } from '../accounts/service';
+import { recordActivity, recordPageView } from './service';
+
+const rateLimit = { max: 120, timeWindow: '1 minute' };
+const accepted = { 202: AcceptedSchema };
+
+export async function analyticsRoutes(app: Http): Promise<void> {
+  const db = app.database.db;
+  const sessionUserId = async (request: FastifyRequest) => (await getSessionUser(app, request))?.id ?? null;
+
+  app.post(
+    '/api/analytics/pageview',
+    { schema: { tags: ['analytics'], body: PageViewSchema, response: accepted }, config: { rateLimit } },
+    async (request, reply) => {
+      await recordPageView(db, request.body, await sessionUserId(request));
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/activity-logs',
+    { schema: { tags: ['analytics'], body: ActivityLogSchema, response: accepted }, config: { rateLimit } },
+    async (request, reply) => {
+      await recordActivity(db, request.body, await sessionUserId(request));
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/analytics/search',
+    { schema: { tags: ['analytics'], body: SearchEventSchema, response: accepted }, config: { rateLimit } },
+    async (request, reply) => {
+      const { activityType, ...metadata } = request.body;
+      await recordActivity(
+        db,
+        { activityType, metadata, referrerUrl: request.headers.referer },
+        await sessionUserId(request),
+      );
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/analytics/filter',
+    { schema: { tags: ['analytics'], body: FilterEventSchema, response: accepted }, config: { rateLimit } },
+    async (request, reply) => {
+      const { activityType, ...metadata } = request.body;
+      await recordActivity(
+        db,
+        { activityType, metadata, referrerUrl: request.headers.referer },
+        await sessionUserId(request),
+      );
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/analytics/link-click',
+    {
+      schema: { tags: ['analytics'], body: LinkClickEventSchema, response: accepted },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const { propFirmId, ...metadata } = request.body;
+      await recordActivity(
+        db,
+        {
+          activityType: 'link_click',
+          propFirmId: propFirmId ?? null,
+          metadata,
+          referrerUrl: request.headers.referer,
+        },
+        await sessionUserId(request),
+      );
+      return reply.status(202).send({ ok: true });
+    },
+  );
+}

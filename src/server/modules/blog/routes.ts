@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  BlogPostSchema,
+  BlogPostSummarySchema,
+  BlogSlugParamsSchema,
+  PublishedQuerySchema,
+  QuickUpdateSchema,
+} from '../../../domain/blog';
+import type { Http } from '../../lib/http';
+import { buildBlogFeed, getPublishedPost, listPublishedPosts, listPublishedQuickUpdates } from './service';
+
+export async function blogRoutes(app: Http): Promise<void> {
+  const db = app.database.db;
+
+  // `published=false` is accepted but visitors only ever see published content.
+  app.get(
+    '/api/blog',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Published posts, newest first',
+        querystring: PublishedQuerySchema,
+        response: { 200: z.array(BlogPostSummarySchema) },
+      },
+      config: { cacheTags: ['blog'] },
+    },
+    async () => listPublishedPosts(db),
+  );
+
+  app.get(
+    '/api/blog/:slug',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'One published post with sanitised HTML and its featured firms',
+        params: BlogSlugParamsSchema,
+        response: { 200: BlogPostSchema },
+      },
+      config: { cacheTags: ['blog', 'firms'] },
+    },
+    async (request) => getPublishedPost(db, request.params.slug),
+  );
+
+  app.get(
+    '/api/quick-updates',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Published quick updates, newest first',
+        querystring: PublishedQuerySchema,
+        response: { 200: z.array(QuickUpdateSchema) },
+      },
+      config: { cacheTags: ['blog'] },
+    },
+    async () => listPublishedQuickUpdates(db),
+  );
+
+  app.get(
+    '/blog/rss.xml',
+    { schema: { hide: true }, config: { cacheTags: ['blog'] } },
+    async (_request, reply) =>
+      reply
+        .type('application/rss+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=600')
+        .send(await buildBlogFeed(db, app.env.PUBLIC_URL.replace(/\/$/, ''))),
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  CouponIdParamsSchema,
+  CouponListSchema,
+  CouponSchema,
+  CouponSlugParamsSchema,
+  CouponUseResultSchema,
+  CouponVoteResultSchema,
+  CouponVoteSchema,
+} from '../../../domain/coupons';
+import type { Http } from '../../lib/http';
+import { deriveSecret } from '../../lib/secrets';
+import { getCouponBySlug, listActiveCoupons, makeVisitorKey, recordCouponUse, voteOnCoupon } from './service';
+
+export async function couponRoutes(app: Http): Promise<void> {
+  const db = app.database.db;
+  const visitorSecret = deriveSecret(app.env, 'coupon-visitor');
+
+  app.get(
+    '/api/coupons',
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: 'Active, unexpired coupons, featured first',
+        response: { 200: CouponListSchema },
+      },
+      config: { cacheTags: ['coupons'] },
+    },
+    async () => listActiveCoupons(db),
+  );
+
+  app.get(
+    '/api/coupons/slug/:slug',
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: 'One coupon by slug',
+        params: CouponSlugParamsSchema,
+        response: { 200: CouponSchema },
+      },
+      config: { cacheTags: ['coupons'] },
+    },
+    async (request) => getCouponBySlug(db, request.params.slug),
+  );
+
+  app.post(
+    '/api/coupons/:id/use',
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: 'Counts a use of the coupon, once per visitor per day',
+        params: CouponIdParamsSchema,
+        response: { 200: CouponUseResultSchema },
+      },
+      config: { invalidates: ['coupons'], rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) =>
+      recordCouponUse(
+        db,
+        request.params.id,
+        makeVisitorKey(visitorSecret, request.ip, request.headers['user-agent']),
+      ),
+  );
+
+  app.post(
+    '/api/coupons/:id/vote',
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: 'Did this code work? One vote per visitor per coupon',
+        params: CouponIdParamsSchema,
+        body: CouponVoteSchema,
+        response: { 200: CouponVoteResultSchema },
+      },
+      config: { invalidates: ['coupons'], rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) =>
+      voteOnCoupon(
+        db,
+        request.params.id,
+        makeVisitorKey(visitorSecret, request.ip, request.headers['user-agent']),
+        request.body.worked,
+      ),
+  );
+}

@@ -1,0 +1,358 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type {
+  AccountCount,
+  AccountWithDetails,
+  FeaturedFirm,
+  FirmCoupon,
+  FirmDetails,
+  FirmResource,
+  FirmSummary,
+  HeroStats,
+  SearchResultFirm,
+  UnlistedFirm,
+} from '../../../domain/firms';
+import { SEARCH_MAX_RESULTS } from '../../../domain/firms';
+import type { Db } from '../../db/client';
+import {
+  coupons,
+  featuredFirm,
+  firmAccounts,
+  firmPayoutMethods,
+  firmPlatforms,
+  fundingModels,
+  newsletterSubscribers,
+  payoutMethods,
+  platforms,
+  propFirms,
+  reviews,
+  unlistedFirms,
+  users,
+} from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+
+export const LISTED = 'listed';
+const isListed = eq(propFirms.status, LISTED);
+
+/** Active and not expired: the coupons a visitor can still use. */
+export const isCouponLive = sql`(${coupons.isActive} and (${coupons.expiryDate} is null or ${coupons.expiryDate} > now()))`;
+
+const num = (column: unknown) => sql<number | null>`${column}`.mapWith((v) => (v == null ? null : Number(v)));
+
+const coreColumns = {
+  id: propFirms.id,
+  slug: propFirms.slug,
+  name: propFirms.name,
+  logo: propFirms.logo,
+  shortDescription: propFirms.shortDescription,
+  website: propFirms.website,
+  affiliateUrl: propFirms.affiliateUrl,
+  assetType: propFirms.assetType,
+  features: propFirms.features,
+  headquarters: propFirms.headquarters,
+  established: propFirms.established,
+  trustRating: propFirms.trustRating,
+  cashbackProvided: propFirms.cashbackProvided,
+  cashbackPercentage: propFirms.cashbackPercentage,
+  accountPriceMin: propFirms.accountPriceMin,
+  accountPriceMax: propFirms.accountPriceMax,
+  fundingMin: propFirms.fundingMin,
+  fundingMax: propFirms.fundingMax,
+};
+
+/**
+ * The directory list in five set-wise queries (firms, then per-firm aggregates of models,
+ * accounts, live coupons and reviews), so the cost does not grow with a query per firm.
+ */
+export async function listFirms(db: Db): Promise<FirmSummary[]> {
+  const [firms, modelCounts, accountStats, couponStats, bestCoupons, reviewStats] = await Promise.all([
+    db.select(coreColumns).from(propFirms).where(isListed).orderBy(asc(propFirms.name)),
+    db
+      .select({ firmId: fundingModels.propFirmId, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(fundingModels)
+      .groupBy(fundingModels.propFirmId),
+    db
+      .select({
+        firmId: firmAccounts.propFirmId,
+        count: sql<number>`count(*)`.mapWith(Number),
+        priceMin: num(sql`min(${firmAccounts.price})`),
+        priceMax: num(sql`max(${firmAccounts.price})`),
+        capitalMin: num(sql`min(${firmAccounts.capital})`),
+        capitalMax: num(sql`max(${firmAccounts.capital})`),
+      })
+      .from(firmAccounts)
+      .groupBy(firmAccounts.propFirmId),
+    db
+      .select({ firmId: coupons.propFirmId, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(coupons)
+      .where(isCouponLive)
+      .groupBy(coupons.propFirmId),
+    db
+      .selectDistinctOn([coupons.propFirmId], {
+        firmId: coupons.propFirmId,
+        id: coupons.id,
+        code: coupons.code,
+        discountPercent: coupons.discountPercent,
+      })
+      .from(coupons)
+      .where(isCouponLive)
+      .orderBy(
+        coupons.propFirmId,
+        desc(coupons.featured),
+        sql`${coupons.discountPercent} desc nulls last`,
+        asc(coupons.id),
+      ),
+    db
+      .select({
+        firmId: reviews.propFirmId,
+        count: sql<number>`count(*)`.mapWith(Number),
+        average: sql<number>`avg(${reviews.rating})`.mapWith(Number),
+      })
+      .from(reviews)
+      .groupBy(reviews.propFirmId),
+  ]);
+  const byFirm = <T extends { firmId: number | null }>(rows: T[]) => new Map(rows.map((r) => [r.firmId, r]));
+  const models = byFirm(modelCounts);
+  const accounts = byFirm(accountStats);
+  const couponCounts = byFirm(couponStats);
+  const best = byFirm(bestCoupons);
+  const ratings = byFirm(reviewStats);
+  return firms.map((firm) => {
+    const a = accounts.get(firm.id);
+    const coupon = best.get(firm.id);
+    const rating = ratings.get(firm.id);
+    return {
+      ...firm,
+      accountPriceMin: firm.accountPriceMin ?? a?.priceMin ?? null,
+      accountPriceMax: firm.accountPriceMax ?? a?.priceMax ?? null,
+      fundingMin: firm.fundingMin ?? a?.capitalMin ?? null,
+      fundingMax: firm.fundingMax ?? a?.capitalMax ?? null,
+      fundingModelCount: models.get(firm.id)?.count ?? 0,
+      accountCount: a?.count ?? 0,
+      activeCouponCount: couponCounts.get(firm.id)?.count ?? 0,
+      bestCoupon: coupon
+        ? { id: coupon.id, code: coupon.code, discountPercent: coupon.discountPercent }
+        : null,
+      averageRating: rating ? roundRating(rating.average) : 0,
+      totalReviews: rating?.count ?? 0,
+    };
+  });
+}
+
+const roundRating = (average: number) => Math.round(average * 100) / 100;
+
+/** A listed firm's id by slug, or by id when the value is all digits; 404 otherwise. */
+export async function resolveListedFirm(
+  db: Db,
+  slugOrId: string,
+): Promise<{ id: number; slug: string; name: string }> {
+  const byId = /^\d{1,9}$/.test(slugOrId);
+  const [firm] = await db
+    .select({ id: propFirms.id, slug: propFirms.slug, name: propFirms.name })
+    .from(propFirms)
+    .where(and(byId ? eq(propFirms.id, Number(slugOrId)) : eq(propFirms.slug, slugOrId), isListed))
+    .limit(1);
+  if (!firm) throw notFound('Firm');
+  return firm;
+}
+
+const couponColumns = {
+  id: coupons.id,
+  slug: coupons.slug,
+  code: coupons.code,
+  title: coupons.title,
+  description: coupons.description,
+  discountPercent: coupons.discountPercent,
+  expiryDate: coupons.expiryDate,
+  isActive: coupons.isActive,
+  featured: coupons.featured,
+  affiliateUrl: coupons.affiliateUrl,
+};
+
+export async function getFirmDetails(db: Db, slug: string): Promise<FirmDetails> {
+  const [firm] = await db
+    .select()
+    .from(propFirms)
+    .where(and(eq(propFirms.slug, slug), isListed))
+    .limit(1);
+  if (!firm) throw notFound('Firm');
+  const [models, accounts, firmCoupons] = await Promise.all([
+    db
+      .select()
+      .from(fundingModels)
+      .where(eq(fundingModels.propFirmId, firm.id))
+      .orderBy(asc(fundingModels.sortOrder), asc(fundingModels.id)),
+    db
+      .select()
+      .from(firmAccounts)
+      .where(eq(firmAccounts.propFirmId, firm.id))
+      .orderBy(asc(firmAccounts.capital), asc(firmAccounts.id)),
+    db
+      .select(couponColumns)
+      .from(coupons)
+      .where(eq(coupons.propFirmId, firm.id))
+      .orderBy(
+        desc(isCouponLive),
+        desc(coupons.featured),
+        sql`${coupons.discountPercent} desc nulls last`,
+        asc(coupons.id),
+      ),
+  ]);
+  const prices = accounts.map((a) => a.price);
+  const sizes = accounts.map((a) => a.capital);
+  const { createdAt: _created, updatedAt, ...rest } = firm;
+  return {
+    ...rest,
+    accountPriceMin: firm.accountPriceMin ?? (prices.length ? Math.min(...prices) : null),
+    accountPriceMax: firm.accountPriceMax ?? (prices.length ? Math.max(...prices) : null),
+    fundingMin: firm.fundingMin ?? (sizes.length ? Math.min(...sizes) : null),
+    fundingMax: firm.fundingMax ?? (sizes.length ? Math.max(...sizes) : null),
+    updatedAt: updatedAt.toISOString(),
+    fundingModels: models.map(({ propFirmId: _f, sortOrder: _s, ...model }) => model),
+    accounts: accounts.map(({ propFirmId: _f, ...account }) => account),
+    coupons: firmCoupons.map(toFirmCoupon),
+  };
+}
+
+function toFirmCoupon(row: Omit<FirmCoupon, 'expiryDate'> & { expiryDate: Date | null }): FirmCoupon {
+  return { ...row, expiryDate: row.expiryDate?.toISOString() ?? null };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * Fuzzy, typo-tolerant name search. The WHERE clause uses only operators the trigram GIN index
+ * serves (%, <%, ILIKE), so it stays fast with thousands of firms; exact and prefix matches are
+ * boosted above merely similar names.
+ */
+export async function searchFirms(db: Db, query: string): Promise<SearchResultFirm[]> {
+  const q = query.trim();
+  const prefix = `${escapeLike(q)}%`;
+  const contains = `%${escapeLike(q)}%`;
+  const name = propFirms.name;
+  const score = sql`(case when lower(${name}) = lower(${q}) then 3 when ${name} ilike ${prefix} then 2 when ${name} ilike ${contains} then 1 else 0 end) + greatest(similarity(${name}, ${q}), word_similarity(${q}, ${name}))`;
+  const rows = await db
+    .select({
+      id: propFirms.id,
+      name,
+      slug: propFirms.slug,
+      logoUrl: propFirms.logo,
+      status: propFirms.status,
+      assetClass: propFirms.assetType,
+      shortDescription: propFirms.shortDescription,
+      description: sql<string | null>`left(${propFirms.description}, 300)`,
+      affiliateUrl: propFirms.affiliateUrl,
+      websiteUrl: propFirms.website,
+    })
+    .from(propFirms)
+    .where(sql`${name} % ${q} or ${q} <% ${name} or ${name} ilike ${contains}`)
+    .orderBy(desc(score), asc(name))
+    .limit(SEARCH_MAX_RESULTS);
+  return rows.map(({ shortDescription, description, ...row }) => ({
+    ...row,
+    description: shortDescription ?? description,
+  }));
+}
+
+export async function listUnlistedFirms(db: Db): Promise<UnlistedFirm[]> {
+  return db
+    .select({
+      id: unlistedFirms.id,
+      name: unlistedFirms.name,
+      logo: unlistedFirms.logo,
+      assetClass: unlistedFirms.assetClass,
+      description: unlistedFirms.description,
+      link: unlistedFirms.link,
+      status: unlistedFirms.status,
+      sortOrder: unlistedFirms.sortOrder,
+    })
+    .from(unlistedFirms)
+    .orderBy(
+      desc(sql`${unlistedFirms.status} = 'listing_pending'`),
+      asc(unlistedFirms.sortOrder),
+      asc(unlistedFirms.name),
+    );
+}
+
+export async function listAccountCounts(db: Db): Promise<AccountCount[]> {
+  return db
+    .select({ firmId: propFirms.id, accountCount: sql<number>`count(${firmAccounts.id})`.mapWith(Number) })
+    .from(propFirms)
+    .leftJoin(firmAccounts, eq(firmAccounts.propFirmId, propFirms.id))
+    .where(isListed)
+    .groupBy(propFirms.id)
+    .orderBy(asc(propFirms.id));
+}
+
+export async function listAccountsWithDetails(db: Db): Promise<AccountWithDetails[]> {
+  const rows = await db
+    .select({ price: firmAccounts.price, capital: firmAccounts.capital, firmId: firmAccounts.propFirmId })
+    .from(firmAccounts)
+    .innerJoin(propFirms, eq(propFirms.id, firmAccounts.propFirmId))
+    .where(isListed)
+    .orderBy(asc(firmAccounts.propFirmId), asc(firmAccounts.capital));
+  return rows.map(({ firmId, ...row }) => ({ ...row, propFirm: { id: firmId } }));
+}
+
+/** tradersCount: distinct emails among registered users and confirmed newsletter subscribers. */
+export async function getHeroStats(db: Db): Promise<HeroStats> {
+  const people = db
+    .select({ email: sql`lower(${users.email})`.as('email') })
+    .from(users)
+    .union(
+      db
+        .select({ email: sql`lower(${newsletterSubscribers.email})`.as('email') })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.status, 'confirmed')),
+    )
+    .as('people');
+  const [firmsCount, couponsCount, accountsRow, tradersRow] = await Promise.all([
+    db.$count(propFirms, isListed),
+    db.$count(coupons, isCouponLive),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(firmAccounts)
+      .innerJoin(propFirms, eq(propFirms.id, firmAccounts.propFirmId))
+      .where(isListed),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(people),
+  ]);
+  return { firmsCount, couponsCount, accountsCount: accountsRow[0].n, tradersCount: tradersRow[0].n };
+}
+
+export async function getFeaturedFirm(db: Db): Promise<FeaturedFirm> {
+  const [row] = await db
+    .select({ propFirmId: featuredFirm.propFirmId })
+    .from(featuredFirm)
+    .innerJoin(propFirms, eq(propFirms.id, featuredFirm.propFirmId))
+    .where(isListed)
+    .limit(1);
+  return { propFirmId: row?.propFirmId ?? null };
+}
+
+export async function listFirmPlatforms(db: Db, slug: string): Promise<FirmResource[]> {
+  const firm = await resolveListedFirm(db, slug);
+  return db
+    .select({ id: platforms.id, name: platforms.name, logo: platforms.logo })
+    .from(firmPlatforms)
+    .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
+    .where(eq(firmPlatforms.propFirmId, firm.id))
+    .orderBy(asc(platforms.name));
+}
+
+export async function listFirmPayoutMethods(db: Db, slug: string): Promise<FirmResource[]> {
+  const firm = await resolveListedFirm(db, slug);
+  return db
+    .select({ id: payoutMethods.id, name: payoutMethods.name, logo: payoutMethods.logo })
+    .from(firmPayoutMethods)
+    .innerJoin(payoutMethods, eq(payoutMethods.id, firmPayoutMethods.payoutMethodId))
+    .where(eq(firmPayoutMethods.propFirmId, firm.id))
+    .orderBy(asc(payoutMethods.name));
+}
+
+/** Listed firms' slugs and last changes, for the sitemap. */
+export async function listFirmSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: propFirms.slug, updatedAt: propFirms.updatedAt })
+    .from(propFirms)
+    .where(isListed)
+    .orderBy(asc(propFirms.slug));
+}

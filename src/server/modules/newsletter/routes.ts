@@ -1,0 +1,98 @@
+import type { FastifyReply } from 'fastify';
+import { SubscribePayloadSchema, SubscribeResultSchema, TokenQuerySchema } from '../../../domain/newsletter';
+import type { Http } from '../../lib/http';
+import { startJobs } from '../../lib/jobs';
+import { deriveSecret } from '../../lib/secrets';
+import {
+  confirmSubscription,
+  sendWeeklyDigest,
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+} from './service';
+
+/** A minimal self-contained page for the links in emails, which land outside the app. */
+function sendNotice(reply: FastifyReply, status: number, title: string, text: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title} | Prop Firm Club</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0b1220"><h1>${title}</h1><p>${text}</p><p><a href="/coupons">Browse the latest deals</a> · <a href="/">Go to Prop Firm Club</a></p></body></html>`;
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+export async function newsletterRoutes(app: Http): Promise<void> {
+  const db = app.database.db;
+  const secret = deriveSecret(app.env, 'newsletter');
+  const ctx = { mailer: app.mailer, secret, publicUrl: app.env.PUBLIC_URL.replace(/\/$/, '') };
+
+  app.post(
+    '/api/newsletter/subscribe',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribes an address (double opt-in: a confirmation email is sent)',
+        body: SubscribePayloadSchema,
+        response: { 200: SubscribeResultSchema },
+      },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
+    async (request) => subscribeToNewsletter(db, ctx, request.body),
+  );
+
+  app.get(
+    '/newsletter/confirm',
+    {
+      schema: { hide: true, querystring: TokenQuerySchema },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) =>
+      (await confirmSubscription(db, secret, request.query.token))
+        ? sendNotice(
+            reply,
+            200,
+            'Subscription confirmed',
+            'You will receive our weekly prop firm deals. Every email has a one-click unsubscribe link.',
+          )
+        : sendNotice(
+            reply,
+            400,
+            'Link not valid',
+            'This confirmation link is not valid. Please subscribe again.',
+          ),
+  );
+
+  // Mail clients post 'List-Unsubscribe=One-Click' as a form; only the token in the URL matters.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  // GET is the link in the email; POST is RFC 8058 one-click unsubscribe from mail clients.
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/newsletter/unsubscribe',
+      schema: { hide: true, querystring: TokenQuerySchema },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      handler: async (request, reply) =>
+        (await unsubscribeFromNewsletter(db, secret, request.query.token))
+          ? sendNotice(
+              reply,
+              200,
+              'You are unsubscribed',
+              'You will not receive any more newsletters from us.',
+            )
+          : sendNotice(reply, 400, 'Link not valid', 'This unsubscribe link is not valid.'),
+    });
+  }
+
+  if (app.env.NODE_ENV !== 'test') {
+    // Mondays 08:00 UTC; the advisory lock makes one node of a cluster send it.
+    const runner = startJobs(db, app.log, [
+      {
+        name: 'weekly-deals-email',
+        schedule: '0 8 * * 1',
+        task: async (tx) => {
+          const sent = await sendWeeklyDigest(tx, ctx);
+          app.log.info({ sent }, 'weekly deals email sent');
+        },
+      },
+    ]);
+    app.addHook('onClose', async () => runner.stop());
+  }
+}

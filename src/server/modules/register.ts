@@ -1,0 +1,27 @@
+import type { Http } from '../lib/http';
+import { accountsRoutes } from './accounts/routes';
+import { analyticsRoutes } from './analytics/routes';
+import { blogRoutes } from './blog/routes';
+import { contactRoutes } from './contact/routes';
+import { couponRoutes } from './coupons/routes';
+import { firmsRoutes } from './firms/routes';
+import { newsletterRoutes } from './newsletter/routes';
+import { outboundRoutes } from './outbound/routes';
+import { reviewsRoutes } from './reviews/routes';
+import { seoRoutes } from './seo/routes';
+import { widgetRoutes } from './widget/routes';
+
+/** Every module's routes, in one list so a newcomer sees the whole API surface at once. */
+export async function registerModules(app: Http): Promise<void> {
+  await app.register(accountsRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(couponRoutes);
+  await app.register(blogRoutes);
+  await app.register(newsletterRoutes);
+  await app.register(contactRoutes);
+  await app.register(firmsRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(outboundRoutes);
+  await app.register(widgetRoutes);
+  await app.register(seoRoutes);
+}

@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
+import { cashbackClaims, reviews } from '../../db/schema';
+import { insertFirm, insertManualReview, insertUser, insertUserReview } from '../../db/seed/factories';
+import { createReview } from './service';
+
+let ctx: TestContext;
+let firmId: number;
+let verified: TestUser;
+
+const valid = {
+  rating: 4,
+  title: 'Fast payouts',
+  comment: 'Passed in two weeks and the first payout came in three days.',
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  firmId = (await insertFirm(ctx.db, { name: 'Reviewable', slug: 'reviewable' })).id;
+  verified = await signUpUser(ctx, { verified: true, prefix: 'rev' });
+});
+afterAll(() => ctx.close());
+
+const post = (user: TestUser | null, payload: unknown, id: number | string = firmId, origin = TEST_ORIGIN) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/firms/${id}/reviews`,
+    headers: { origin, ...(user ? { cookie: user.cookie, 'x-forwarded-for': user.ip } : {}) },
+    payload: payload as Record<string, unknown>,
+  });
+
+describe('GET reviews and rating', () => {
+  it('lists reviews newest first with public author fields only', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'listing' });
+    const author = await insertUser(ctx.db, {
+      firstName: 'Maya',
+      username: 'maya_t',
+      email: 'maya@secret.test',
+    });
+    await insertManualReview(ctx.db, {
+      propFirmId: firm.id,
+      rating: 3,
+      authorName: 'Jordan P.',
+      source: 'Trustpilot',
+      createdAt: new Date('2025-01-01T00:00:00Z'),
+    });
+    await insertUserReview(ctx.db, {
+      propFirmId: firm.id,
+      userId: author.id,
+      rating: 5,
+      isVerified: true,
+      createdAt: new Date('2025-02-01T00:00:00Z'),
+    });
+    const res = await ctx.app.inject(`/api/firms/listing/reviews`);
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({
+      rating: 5,
+      isManual: false,
+      isVerified: true,
+      user: { firstName: 'Maya', username: 'maya_t' },
+    });
+    expect(list[1]).toMatchObject({
+      isManual: true,
+      authorName: 'Jordan P.',
+      source: 'Trustpilot',
+      user: null,
+    });
+    expect(list[0].createdAt).toBe('2025-02-01T00:00:00.000Z');
+    expect(res.body).not.toContain('maya@secret.test');
+    expect(res.body).not.toContain(author.id);
+
+    const rating = (await ctx.app.inject('/api/firms/listing/rating')).json();
+    expect(rating).toEqual({ averageRating: 4, totalReviews: 2 });
+    const byId = (await ctx.app.inject(`/api/firms/${firm.id}/rating`)).json();
+    expect(byId).toEqual(rating);
+  });
+
+  it('gives a zero summary without reviews and 404 for unknown firms', async () => {
+    expect((await ctx.app.inject('/api/firms/reviewable/rating')).json()).toEqual({
+      averageRating: 0,
+      totalReviews: 0,
+    });
+    for (const url of ['/api/firms/nope/reviews', '/api/firms/nope/rating', '/api/firms/999999/rating']) {
+      expect((await ctx.app.inject(url)).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('POST /api/firms/{propFirmId}/reviews', () => {
+  it('refuses anonymous visitors with 401 Authentication required', async () => {
+    const res = await post(null, valid);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Authentication required');
+  });
+
+  it('refuses an unverified email with 403 mentioning verification', async () => {
+    const unverified = await signUpUser(ctx, { prefix: 'unv' });
+    const res = await post(unverified, valid);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain('verification');
+  });
+
+  it('refuses cross-origin posts', async () => {
+    const res = await post(verified, valid, firmId, 'https://evil.example');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('cross_origin');
+  });
+
+  it('names the field of an invalid payload', async () => {
+    const user = await signUpUser(ctx, { verified: true, prefix: 'bad' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid, rating: 0 }, 'rating'],
+      [{ ...valid, rating: 6 }, 'rating'],
+      [{ ...valid, rating: 2.5 }, 'rating'],
+      [{ ...valid, title: 'ab' }, 'title'],
+      [{ ...valid, title: '      ' }, 'title'],
+      [{ ...valid, title: 'x'.repeat(121) }, 'title'],
+      [{ ...valid, comment: `   ${'short'}   ` }, 'comment'],
+      [{ ...valid, comment: 'x'.repeat(5001) }, 'comment'],
+      [{ rating: 5 }, 'title'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await post(user, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+    // A second account: the first has used its ten attempts of the rate limit.
+    const other = await signUpUser(ctx, { verified: true, prefix: 'bad' });
+    const mismatch = await post(other, { ...valid, propFirmId: firmId + 1000 });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toContain('propFirmId');
+    const nonNumeric = await post(other, valid, 'abc');
+    expect(nonNumeric.statusCode).toBe(400);
+    expect(nonNumeric.json().message).toContain('propFirmId');
+    expect((await post(other, valid, 999_999)).statusCode).toBe(404);
+  });
+
+  it('creates a trimmed plain-text review, then refuses a second with already', async () => {
+    const payload = {
+      ...valid,
+      propFirmId: firmId,
+      title: '  <b>Great</b> firm  ',
+      comment: `  ${valid.comment}  `,
+    };
+    const res = await post(verified, payload);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      rating: 4,
+      title: '<b>Great</b> firm',
+      comment: valid.comment,
+      isManual: false,
+      isVerified: false,
+      user: { firstName: 'Test', username: verified.username },
+    });
+    const again = await post(verified, valid);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toContain('already');
+    const rating = (await ctx.app.inject('/api/firms/reviewable/rating')).json();
+    expect(rating).toEqual({ averageRating: 4, totalReviews: 1 });
+  });
+
+  it('updates the cached rating and reviews at once', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'cached' });
+    await ctx.app.inject('/api/firms/cached/rating');
+    expect((await ctx.app.inject('/api/firms/cached/rating')).headers['x-cache']).toBe('hit');
+    const user = await signUpUser(ctx, { verified: true, prefix: 'cache' });
+    expect((await post(user, { ...valid, rating: 2 }, firm.id)).statusCode).toBe(201);
+    const after = await ctx.app.inject('/api/firms/cached/rating');
+    expect(after.json()).toEqual({ averageRating: 2, totalReviews: 1 });
+  });
+
+  it('creates exactly one review from five parallel submissions', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'parallel' });
+    const user = await signUpUser(ctx, { verified: true, prefix: 'par' });
+    const results = await Promise.all(Array.from({ length: 5 }, () => post(user, valid, firm.id)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 400, 400, 400, 400]);
+    for (const r of results.filter((r) => r.statusCode === 400))
+      expect(r.json().message).toContain('already');
+    const rows = await ctx.db.select().from(reviews).where(eq(reviews.propFirmId, firm.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('rate limits one account', async () => {
+    const user = await signUpUser(ctx, { verified: true, prefix: 'rl' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await post(user, { rating: 9 })).statusCode);
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    const limited = await post(user, valid);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('createReview', () => {
+  it('marks the review verified when the author has an approved cashback claim at the firm', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'claimed' });
+    const user = await insertUser(ctx.db);
+    await ctx.db.insert(cashbackClaims).values({
+      userId: user.id,
+      propFirmId: firm.id,
+      orderReference: 'A1',
+      amountSpent: 100,
+      status: 'approved',
+    });
+    const review = await createReview(ctx.db, { id: user.id, emailVerified: true }, firm.id, valid);
+    expect(review.isVerified).toBe(true);
+  });
+});

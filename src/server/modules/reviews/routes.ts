@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  FirmIdParamsSchema,
+  FirmSlugParamsSchema,
+  ReviewListSchema,
+  ReviewPayloadSchema,
+  ReviewSchema,
+  ReviewSummarySchema,
+} from '../../../domain/firms';
+import { SESSION_COOKIE } from '../../../domain/render';
+import type { Http } from '../../lib/http';
+import { getSessionUser } from '../accounts/service';
+import { assertCanReview, createReview, getFirmRating, listFirmReviews } from './service';
+
+const tags = ['reviews'];
+const ErrorSchema = z.object({ message: z.string(), code: z.string() });
+
+/** Per account when signed in, else per address: one household behind a NAT is not one reviewer. */
+function reviewerKey(request: FastifyRequest): string {
+  const cookie = request.headers.cookie ?? '';
+  const token = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SESSION_COOKIE}=`));
+  return token
+    ? `review:${token.slice(SESSION_COOKIE.length + 1, SESSION_COOKIE.length + 65)}`
+    : `review-ip:${request.ip}`;
+}
+
+export async function reviewsRoutes(app: Http): Promise<void> {
+  const db = app.database.db;
+
+  app.get(
+    '/api/firms/:slug/reviews',
+    {
+      schema: {
+        tags,
+        summary: 'The newest 100 reviews of a listed firm, newest first',
+        params: FirmSlugParamsSchema,
+        response: { 200: ReviewListSchema },
+      },
+      config: { cacheTags: ['reviews'] },
+    },
+    (request) => listFirmReviews(db, request.params.slug),
+  );
+
+  app.get(
+    '/api/firms/:slug/rating',
+    {
+      schema: {
+        tags,
+        summary: 'Rating summary of a listed firm; an all-digits value is taken as the firm id',
+        params: FirmSlugParamsSchema,
+        response: { 200: ReviewSummarySchema },
+      },
+      config: { cacheTags: ['reviews'] },
+    },
+    (request) => getFirmRating(db, request.params.slug),
+  );
+
+  app.post(
+    '/api/firms/:propFirmId/reviews',
+    {
+      schema: {
+        tags,
+        summary: 'Post a review: signed in, verified email, one per firm',
+        params: FirmIdParamsSchema,
+        body: ReviewPayloadSchema,
+        response: {
+          201: ReviewSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+      config: {
+        invalidates: ['reviews', 'firms'],
+        rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: reviewerKey },
+      },
+      // Who may post is answered before what they posted: a signed-out visitor gets 401, not 400.
+      preValidation: async (request) => assertCanReview(await getSessionUser(app, request)),
+    },
+    async (request, reply) => {
+      const user = await getSessionUser(app, request);
+      const review = await createReview(db, user, request.params.propFirmId, request.body);
+      return reply.status(201).send(review);
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Review, ReviewPayload, ReviewSummary } from '../../../domain/firms';
+import type { Db } from '../../db/client';
+import { cashbackClaims, reviews, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { resolveListedFirm } from '../firms/service';
+
+/** The newest reviews a firm page shows; the summary still counts every review. */
+export const REVIEWS_PAGE_SIZE = 100;
+
+export interface ReviewAuthor {
+  id: string;
+  emailVerified: boolean;
+}
+
+const reviewColumns = {
+  id: reviews.id,
+  rating: reviews.rating,
+  title: reviews.title,
+  comment: reviews.comment,
+  createdAt: reviews.createdAt,
+  isManual: reviews.isManual,
+  authorName: reviews.authorName,
+  source: reviews.source,
+  isVerified: reviews.isVerified,
+  userId: reviews.userId,
+  firstName: users.firstName,
+  username: users.username,
+};
+
+interface ReviewRow extends Omit<Review, 'createdAt' | 'user'> {
+  createdAt: Date;
+  userId: string | null;
+  firstName: string | null;
+  username: string | null;
+}
+
+/** Only the public parts of the author: never the email or the user id. */
+function toReview({ userId, firstName, username, createdAt, ...row }: ReviewRow): Review {
+  return {
+    ...row,
+    createdAt: createdAt.toISOString(),
+    user: row.isManual || !userId ? null : { firstName, username },
+  };
+}
+
+export async function listFirmReviews(db: Db, slugOrId: string): Promise<Review[]> {
+  const firm = await resolveListedFirm(db, slugOrId);
+  const rows = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.propFirmId, firm.id))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_PAGE_SIZE);
+  return rows.map(toReview);
+}
+
+export async function summarizeFirmReviews(db: Db, propFirmId: number): Promise<ReviewSummary> {
+  const [row] = await db
+    .select({
+      average: sql<number | null>`avg(${reviews.rating})`.mapWith((v) => (v == null ? null : Number(v))),
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(reviews)
+    .where(eq(reviews.propFirmId, propFirmId));
+  return {
+    averageRating: row.average == null ? 0 : Math.round(row.average * 100) / 100,
+    totalReviews: row.total,
+  };
+}
+
+export async function getFirmRating(db: Db, slugOrId: string): Promise<ReviewSummary> {
+  const firm = await resolveListedFirm(db, slugOrId);
+  return summarizeFirmReviews(db, firm.id);
+}
+
+/** Signed in (401) with a verified email (403). */
+export function assertCanReview(author: ReviewAuthor | null): asserts author is ReviewAuthor {
+  if (!author) throw new AppError(401, 'unauthenticated', 'Authentication required');
+  if (!author.emailVerified) {
+    throw new AppError(
+      403,
+      'email_unverified',
+      'Email verification required: please verify your email address before posting reviews.',
+    );
+  }
+}
+
+/**
+ * One review per user per firm. The unique index decides between parallel submissions: the
+ * insert that loses does nothing and the author is told they already reviewed the firm.
+ */
+export async function createReview(
+  db: Db,
+  author: ReviewAuthor | null,
+  propFirmId: number,
+  payload: ReviewPayload,
+): Promise<Review> {
+  assertCanReview(author);
+  if (payload.propFirmId !== undefined && payload.propFirmId !== propFirmId) {
+    throw new AppError(400, 'firm_mismatch', 'propFirmId must match the firm in the address');
+  }
+  const firm = await resolveListedFirm(db, String(propFirmId));
+  // A trader with an approved cashback claim at this firm has shown they bought an account.
+  const [claim] = await db
+    .select({ id: cashbackClaims.id })
+    .from(cashbackClaims)
+    .where(
+      and(
+        eq(cashbackClaims.userId, author.id),
+        eq(cashbackClaims.propFirmId, firm.id),
+        eq(cashbackClaims.status, 'approved'),
+      ),
+    )
+    .limit(1);
+  const [created] = await db
+    .insert(reviews)
+    .values({
+      propFirmId: firm.id,
+      userId: author.id,
+      rating: payload.rating,
+      title: payload.title,
+      comment: payload.comment,
+      isManual: false,
+      isVerified: Boolean(claim),
+    })
+    .onConflictDoNothing({ target: [reviews.propFirmId, reviews.userId] })
+    .returning({ id: reviews.id });
+  if (!created) throw new AppError(400, 'review_exists', 'You have already reviewed this firm');
+  const [row] = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.id, created.id));
+  return toReview(row);
+}

@@ -1,0 +1,72 @@
+import type { Head } from '../../domain/render';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside a <script> element: `<` is escaped so no value can close the element. */
+export const serializeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+export interface DocumentAssets {
+  /** Tags placed in <head> (stylesheets, module preloads, dev client scripts), with the nonce placeholder. */
+  head: string;
+  /** The entry module script. */
+  entry: string;
+}
+
+/** The whole HTML document. The nonce is a placeholder so cached documents get a fresh one per response. */
+export function renderDocument(input: {
+  head: Head;
+  publicUrl: string;
+  appHtml: string;
+  state: unknown;
+  assets: DocumentAssets;
+}): string {
+  const { head, publicUrl } = input;
+  const canonical = new URL(head.canonicalPath, publicUrl).toString();
+  const image = head.image
+    ? new URL(head.image, publicUrl).toString()
+    : new URL('/og-default.png', publicUrl).toString();
+  const meta = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    head.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta property="og:site_name" content="Prop Firm Club">`,
+    `<meta property="og:type" content="${head.type ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    ...(head.links ?? []).map(
+      (l) =>
+        `<link rel="${escapeHtml(l.rel)}" href="${escapeHtml(l.href)}"${l.type ? ` type="${escapeHtml(l.type)}"` : ''}${l.title ? ` title="${escapeHtml(l.title)}"` : ''}>`,
+    ),
+    ...(head.jsonLd ?? []).map((d) => `<script type="application/ld+json">${serializeJson(d)}</script>`),
+  ].join('\n    ');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="theme-color" content="#0b1220">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    ${meta}
+    ${input.assets.head}
+  </head>
+  <body>
+    <div id="root">${input.appHtml}</div>
+    <script type="application/json" id="__STATE__">${serializeJson(input.state)}</script>
+    ${input.assets.entry}
+  </body>
+</html>`;
+}

@@ -1,0 +1,71 @@
+import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { SiteConfig } from '../domain/render';
+import { AccessDenied } from './components/access-denied';
+import { CookieConsentGate } from './components/cookie-consent-gate';
+import { ErrorBoundary } from './components/error-boundary';
+import { PageViewTracker } from './components/page-view-tracker';
+import { SiteFooter } from './components/site-footer';
+import { SiteNav } from './components/site-nav';
+import { Toaster } from './components/ui/toaster';
+import { TooltipProvider } from './components/ui/tooltip';
+import { currentUserQuery } from './features/accounts/queries';
+import { SiteConfigProvider } from './lib/site-config';
+import { type AppRoute, appRoutes } from './routes';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the reaction to a path change
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Applies the route's access rule: anonymous visitors go to /auth, non-admins see Access Denied. */
+function GuardedPage({ route }: { route: AppRoute }) {
+  const location = useLocation();
+  const { data: user, isPending } = useQuery(currentUserQuery);
+  if (route.access !== 'public') {
+    if (isPending) return null;
+    if (!user) {
+      const next = encodeURIComponent(location.pathname + location.search);
+      return <Navigate to={`/auth?next=${next}`} replace />;
+    }
+    if (route.access === 'admin' && !user.isAdmin) return <AccessDenied />;
+  }
+  return <route.page.Page />;
+}
+
+export function App({ queryClient, config }: { queryClient: QueryClient; config: SiteConfig }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SiteConfigProvider value={config}>
+        {/* Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */}
+        <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+          <ScrollToTop />
+          <PageViewTracker />
+          {/* First in the DOM (shown fixed at the bottom) so keyboard users reach the choice first. */}
+          <CookieConsentGate />
+          <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+            <SiteNav />
+            <main id="main" className="flex-1">
+              <ErrorBoundary>
+                <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+                  <Routes>
+                    {appRoutes.map((route) => (
+                      <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
+                    ))}
+                  </Routes>
+                </Suspense>
+              </ErrorBoundary>
+            </main>
+            <SiteFooter />
+          </div>
+          <Toaster />
+        </TooltipProvider>
+      </SiteConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,168 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, Menu, ShieldCheck, TrendingUp, UserRound } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { currentUserQuery } from '../features/accounts/queries';
+import { cn } from '../lib/cn';
+import { useSiteConfig } from '../lib/site-config';
+import type { NavItem } from './mobile-nav';
+import { Badge } from './ui/badge';
+import { Button } from './ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu';
+
+const primaryLinks: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/firms', label: 'All Prop Firms' },
+  { to: '/blog', label: 'News' },
+  { to: '/coupons', label: 'Coupon Codes' },
+];
+
+const moreLinks: NavItem[] = [
+  { to: '/giveaways', label: 'Giveaways' },
+  { to: '/earn-points', label: 'Earn Points' },
+];
+
+/** Pages where the site's `showAdminLink` flag decides whether admins see the Admin link. */
+const flaggedAdminPaths = new Set(['/', '/firms', '/blog']);
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+function isActivePath(pathname: string, to: string) {
+  return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+// The slide-out panel's code loads on first open: most visits never open it.
+const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
+
+export function SiteNav() {
+  const { pathname } = useLocation();
+  const config = useSiteConfig();
+  const { data: user } = useQuery(currentUserQuery);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuRequested, setMenuRequested] = useState(false);
+
+  const showAdmin = Boolean(user?.isAdmin) && (config.showAdminLink || !flaggedAdminPaths.has(pathname));
+  const moreActive = moreLinks.some((l) => isActivePath(pathname, l.to));
+  const points = user ? user.points.toLocaleString('en-US') : '';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:shadow"
+      >
+        Skip to content
+      </a>
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-sm"
+          >
+            <TrendingUp className="size-5" />
+          </span>
+          <span className="text-lg tracking-tight">Prop Firm Club</span>
+        </Link>
+
+        <ul className="ml-4 hidden items-center gap-1 lg:flex">
+          {primaryLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <DropdownMenu modal={false}>
+              <DropdownMenuTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className={cn(
+                    'h-9 gap-1 px-3',
+                    moreActive && 'bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700',
+                  )}
+                >
+                  More
+                  <ChevronDown aria-hidden="true" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="start">
+                {moreLinks.map((link) => (
+                  <DropdownMenuItem key={link.to} asChild>
+                    <Link
+                      to={link.to}
+                      aria-current={isActivePath(pathname, link.to) ? 'page' : undefined}
+                      className={cn(isActivePath(pathname, link.to) && 'font-semibold text-brand-700')}
+                    >
+                      {link.label}
+                    </Link>
+                  </DropdownMenuItem>
+                ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </li>
+        </ul>
+
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          {showAdmin && (
+            <NavLink to="/admin" className={linkClass}>
+              <span className="flex items-center gap-1.5">
+                <ShieldCheck className="size-4" aria-hidden="true" />
+                Admin
+              </span>
+            </NavLink>
+          )}
+          {user ? (
+            <NavLink to="/profile" className={linkClass}>
+              <span className="flex items-center gap-2">
+                <UserRound className="size-4" aria-hidden="true" />
+                Profile
+                <Badge variant="secondary">
+                  {points}
+                  <span className="sr-only"> points</span>
+                </Badge>
+              </span>
+            </NavLink>
+          ) : (
+            <Button asChild size="sm">
+              <Link to="/auth">Log In / Sign Up</Link>
+            </Button>
+          )}
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto lg:hidden"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          onClick={() => {
+            setMenuRequested(true);
+            setMenuOpen(true);
+          }}
+        >
+          <Menu className="size-6" aria-hidden="true" />
+        </Button>
+        {menuRequested ? (
+          <Suspense fallback={null}>
+            <MobileNav
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              links={[...primaryLinks, ...moreLinks]}
+              user={user}
+              showAdmin={showAdmin}
+            />
+          </Suspense>
+        ) : null}
+      </nav>
+    </header>
+  );
+}

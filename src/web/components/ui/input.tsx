@@ -1,0 +1,15 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500 file:border-0 file:bg-transparent file:text-sm file:font-medium sm:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { matchPath, StaticRouter } from 'react-router';
+import type { RenderRequest, RenderResult } from '../domain/render';
+import { App } from './app';
+import { currentUserQuery } from './features/accounts/queries';
+import { bindServerFetch } from './lib/api';
+import { type PageCollector, PageContextProvider } from './lib/page-context';
+import { createQueryClient } from './lib/query-client';
+import { appRoutes } from './routes';
+
+const FALLBACK_HEAD = {
+  title: 'Prop Firm Club',
+  description: 'Compare prop trading firms by trust rating, price, funding and rules.',
+};
+
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const url = new URL(request.url, 'http://localhost');
+  const tags = new Set<string>();
+  const queryClient = createQueryClient();
+  bindServerFetch(queryClient, async (path) => {
+    const res = await request.fetchApi(path);
+    for (const t of res.tags) tags.add(t);
+    return res;
+  });
+
+  let route = appRoutes[appRoutes.length - 1];
+  let params: Record<string, string | undefined> = {};
+  for (const candidate of appRoutes) {
+    const match = matchPath(candidate.path, url.pathname);
+    if (match) {
+      route = candidate;
+      params = match.params;
+      break;
+    }
+  }
+
+  const queries = route.prefetch?.({ params, search: url.searchParams }) ?? [];
+  await Promise.all([
+    route.page.preload(),
+    queryClient.prefetchQuery(currentUserQuery),
+    ...queries.map((q) => queryClient.prefetchQuery({ ...q, retry: false })),
+  ]);
+
+  const user = queryClient.getQueryData(currentUserQuery.queryKey);
+  if (route.access !== 'public' && !user) {
+    return {
+      html: '',
+      head: { ...FALLBACK_HEAD, canonicalPath: url.pathname },
+      status: 302,
+      redirect: `/auth?next=${encodeURIComponent(url.pathname + url.search)}`,
+      state: null,
+      tags: [],
+    };
+  }
+
+  const collector: PageCollector = { status: 200 };
+  if (route.access === 'admin' && !user?.isAdmin) collector.status = 403;
+  const html = renderToString(
+    <PageContextProvider collector={collector}>
+      <StaticRouter location={request.url}>
+        <App queryClient={queryClient} config={request.config} />
+      </StaticRouter>
+    </PageContextProvider>,
+  );
+  return {
+    html,
+    head: collector.head ?? { ...FALLBACK_HEAD, canonicalPath: url.pathname },
+    status: collector.status,
+    state: { config: request.config, queries: dehydrate(queryClient, { shouldDehydrateQuery: () => true }) },
+    tags: [...tags],
+    pageModule: route.page.module,
+  };
+}

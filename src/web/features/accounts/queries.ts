@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { CurrentUser } from '../../../domain/accounts';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage, getQueryFn } from '../../lib/api';
+
+/** The signed-in user, or null for an anonymous visitor (401 is not an error here). */
+export const currentUserQuery = queryOptions<CurrentUser | null>({
+  queryKey: ['/api/auth/user'],
+  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+/** After log-in or sign-up every cached answer may differ for the new user: start over. */
+export function useRefreshAfterSignIn() {
+  const queryClient = useQueryClient();
+  return async () => {
+    queryClient.clear();
+    await queryClient.fetchQuery(currentUserQuery);
+  };
+}
+
+/** Spec sections 4 and 8: log out, clear every cached query, toast, go home. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiJson<{ success: boolean }>('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+      navigate('/');
+    },
+    onError: (error) => {
+      toast({
+        title: 'Logout failed',
+        description: errorMessage(error) || 'Failed to log out',
+        variant: 'destructive',
+      });
+    },
+  });
+}

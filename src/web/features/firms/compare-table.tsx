@@ -1,0 +1,238 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  formatDailyDrawdown,
+  formatFunding,
+  formatPercent,
+  formatPrice,
+  formatPricingType,
+  showsPayoutFrequency,
+  trustRatingLabel,
+  yesNo,
+} from '../../../domain/firm-rules';
+import type { FirmDetails, FundingModel } from '../../../domain/firms';
+import { cn } from '../../lib/cn';
+import { MAX_COMPARED_FIRMS, valuesDiffer } from './display';
+import { FirmLogo, TrustBadge } from './firm-bits';
+import { firmDetailsQuery, firmPlatformsQuery, firmsQuery } from './queries';
+
+type Cell = string | null;
+
+const pct = (n: number | null | undefined) => (n != null && n > 0 ? formatPercent(n) : null);
+
+function modelRows(firm: FirmDetails, model: FundingModel | undefined, platforms: string | null) {
+  const accounts = model ? firm.accounts.filter((a) => a.fundingModelId === model.id) : [];
+  const prices = accounts
+    .sort((a, b) => a.capital - b.capital)
+    .map(
+      (a) =>
+        `${formatFunding(a.capital)}: ${formatPrice(a.price)}${a.pricingType === 'monthly' ? formatPricingType(a.pricingType) : ''}`,
+    )
+    .join('\n');
+  const targets = model
+    ? [model.profitTargetPhase1, model.profitTargetPhase2, model.profitTargetPhase3]
+        .map((t, i) => (t != null && t > 0 ? `Phase ${i + 1}: ${formatPercent(t)}` : null))
+        .filter(Boolean)
+        .join('\n')
+    : '';
+  const row: Record<string, Cell> = {
+    'Trust rating': trustRatingLabel(firm.trustRating),
+    'Price per account size': prices || null,
+    'Profit targets': targets || null,
+    'Daily drawdown': model ? formatDailyDrawdown(model.dailyDrawdown) : null,
+    'Maximum drawdown': model ? pct(model.maximumDrawdown) : null,
+    'Drawdown type': model?.drawdownType?.trim() || null,
+    'Profit split': model ? pct(model.profitSplit) : null,
+    'Payout frequency': model && showsPayoutFrequency(model.payoutFrequency) ? model.payoutFrequency : null,
+    'Minimum trading days':
+      model && (model.minimumTradingDays ?? 0) > 0 ? String(model.minimumTradingDays) : null,
+    'Consistency rule': model
+      ? model.consistencyRule && (model.consistencyPercentage ?? 0) > 0
+        ? `Yes (${formatPercent(model.consistencyPercentage as number)})`
+        : yesNo(model.consistencyRule)
+      : null,
+    'News trading': model?.newsTrading?.trim() || null,
+    'Weekend holding': model ? yesNo(model.weekendHolding) : null,
+    Platforms: platforms,
+  };
+  return row;
+}
+
+const ROW_LABELS = [
+  'Trust rating',
+  'Price per account size',
+  'Profit targets',
+  'Daily drawdown',
+  'Maximum drawdown',
+  'Drawdown type',
+  'Profit split',
+  'Payout frequency',
+  'Minimum trading days',
+  'Consistency rule',
+  'News trading',
+  'Weekend holding',
+  'Platforms',
+] as const;
+
+export function CompareTable({ slugs, onChange }: { slugs: string[]; onChange: (slugs: string[]) => void }) {
+  const all = useQuery(firmsQuery());
+  const details = useQueries({ queries: slugs.map((s) => firmDetailsQuery(s)) });
+  const platforms = useQueries({ queries: slugs.map((s) => firmPlatformsQuery(s)) });
+  const [chosenModels, setChosenModels] = useState<Record<string, number>>({});
+
+  const columns = slugs.map((slug, i) => {
+    const firm = details[i]?.data;
+    const model = firm?.fundingModels.find((m) => m.id === chosenModels[slug]) ?? firm?.fundingModels[0];
+    const names = platforms[i]?.data?.map((p) => p.name).join(', ') || null;
+    return {
+      slug,
+      firm,
+      model,
+      failed: details[i]?.isError ?? false,
+      rows: firm ? modelRows(firm, model, names) : null,
+    };
+  });
+  const candidates = (all.data ?? []).filter((f) => !slugs.includes(f.slug));
+
+  return (
+    <div className="grid gap-4">
+      {slugs.length < MAX_COMPARED_FIRMS && (
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="compare-add" className="text-sm font-medium text-slate-800">
+            Add a firm
+          </label>
+          <select
+            id="compare-add"
+            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+            value=""
+            onChange={(e) => e.target.value && onChange([...slugs, e.target.value])}
+          >
+            <option value="">Choose a firm...</option>
+            {candidates.map((f) => (
+              <option key={f.id} value={f.slug}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+          <span className="text-sm text-slate-600">
+            {slugs.length} of {MAX_COMPARED_FIRMS} firms
+          </span>
+        </div>
+      )}
+      {slugs.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+          Choose up to four firms to compare them side by side.
+        </p>
+      ) : (
+        <div
+          className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard
+          tabIndex={0}
+          role="region"
+          aria-label="Firms side by side"
+        >
+          <table className="w-full min-w-[40rem] table-fixed text-left text-sm">
+            <caption className="sr-only">
+              Firms compared side by side; highlighted rows differ between firms
+            </caption>
+            <thead>
+              <tr className="align-top">
+                <th
+                  scope="col"
+                  className="sticky left-0 z-10 w-32 bg-slate-50 px-3 py-3 text-xs uppercase tracking-wide text-slate-600 sm:w-44 sm:px-4"
+                >
+                  Firm
+                </th>
+                {columns.map((col) => (
+                  <th key={col.slug} scope="col" className="px-4 py-3">
+                    {col.firm ? (
+                      <div className="grid gap-2">
+                        <div className="flex items-start justify-between gap-2">
+                          <Link
+                            to={`/firm/${col.firm.slug}`}
+                            className="flex items-center gap-2 font-semibold text-slate-900 hover:text-brand-700"
+                          >
+                            <FirmLogo src={col.firm.logo} name={col.firm.name} size="sm" />
+                            {col.firm.name}
+                          </Link>
+                          <button
+                            type="button"
+                            className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                            aria-label={`Remove ${col.firm.name}`}
+                            onClick={() => onChange(slugs.filter((s) => s !== col.slug))}
+                          >
+                            <X className="size-4" aria-hidden="true" />
+                          </button>
+                        </div>
+                        <TrustBadge rating={col.firm.trustRating} className="w-fit" />
+                        {col.firm.fundingModels.length > 0 && (
+                          <>
+                            <label htmlFor={`model-${col.slug}`} className="sr-only">
+                              Funding model of {col.firm.name}
+                            </label>
+                            <select
+                              id={`model-${col.slug}`}
+                              className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm font-normal"
+                              value={col.model?.id ?? ''}
+                              onChange={(e) =>
+                                setChosenModels({ ...chosenModels, [col.slug]: Number(e.target.value) })
+                              }
+                            >
+                              {col.firm.fundingModels.map((m) => (
+                                <option key={m.id} value={m.id}>
+                                  {m.name}
+                                </option>
+                              ))}
+                            </select>
+                          </>
+                        )}
+                      </div>
+                    ) : col.failed ? (
+                      <div className="flex items-center justify-between gap-2 font-normal text-slate-600">
+                        "{col.slug}" was not found
+                        <button
+                          type="button"
+                          className="rounded p-1 hover:bg-slate-100"
+                          aria-label={`Remove ${col.slug}`}
+                          onClick={() => onChange(slugs.filter((s) => s !== col.slug))}
+                        >
+                          <X className="size-4" aria-hidden="true" />
+                        </button>
+                      </div>
+                    ) : (
+                      <span className="font-normal text-slate-500">Loading...</span>
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {ROW_LABELS.map((label) => {
+                const values = columns.filter((c) => c.rows).map((c) => c.rows?.[label] ?? null);
+                const differs = valuesDiffer(values);
+                return (
+                  <tr key={label} className={cn('align-top', differs && 'bg-amber-50')}>
+                    <th
+                      scope="row"
+                      className="sticky left-0 z-10 bg-slate-50 px-3 py-3 font-medium text-slate-700 sm:px-4"
+                    >
+                      {label}
+                      {differs && <span className="text-xs font-semibold text-amber-800"> (differs)</span>}
+                    </th>
+                    {columns.map((col) => (
+                      <td key={col.slug} className="px-4 py-3 whitespace-pre-line text-slate-900">
+                        {col.rows ? (col.rows[label] ?? 'N/A') : ''}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { ArrowRight, Scale, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatAverageRating, formatReviewCount } from '../../../domain/firm-rules';
+import type { FirmSummary } from '../../../domain/firms';
+import { Button } from '../../components/ui/button';
+import { formatFundingRange, formatPriceRange } from './display';
+import { FirmLogo, StarRating, TrustBadge } from './firm-bits';
+
+function Fact({ label, value, wide = false }: { label: string; value: string | null; wide?: boolean }) {
+  return (
+    <div className={wide ? 'col-span-2' : undefined}>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="font-semibold text-slate-900">{value ?? 'N/A'}</dd>
+    </div>
+  );
+}
+
+export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featured?: boolean }) {
+  return (
+    <article
+      className={`flex min-w-0 flex-col rounded-xl border bg-white p-5 shadow-sm transition-shadow hover:shadow-md ${
+        featured ? 'border-brand-500 ring-2 ring-brand-100' : 'border-slate-200'
+      }`}
+      aria-label={firm.name}
+    >
+      {featured && (
+        <p className="mb-3 inline-flex w-fit items-center gap-1 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+          <Sparkles className="size-3" aria-hidden="true" /> Featured
+        </p>
+      )}
+      <div className="flex items-start gap-3">
+        <FirmLogo src={firm.logo} name={firm.name} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-lg font-semibold text-slate-900">
+            <Link to={`/firm/${firm.slug}`} className="hover:text-brand-700">
+              {firm.name}
+            </Link>
+          </h3>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <TrustBadge rating={firm.trustRating} />
+            {firm.assetType && <span className="text-xs text-slate-600">{firm.assetType}</span>}
+          </div>
+        </div>
+      </div>
+      <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+        <StarRating average={firm.averageRating} />
+        <span className="font-semibold">{formatAverageRating(firm.averageRating)}</span>
+        <span className="text-slate-500">({formatReviewCount(firm.totalReviews)})</span>
+      </div>
+      {firm.shortDescription && (
+        <p className="mt-3 line-clamp-2 text-sm text-slate-600">{firm.shortDescription}</p>
+      )}
+      <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+        <Fact wide label="Price" value={formatPriceRange(firm.accountPriceMin, firm.accountPriceMax)} />
+        <Fact label="Funding" value={formatFundingRange(firm.fundingMin, firm.fundingMax)} />
+        <Fact label="Accounts" value={String(firm.accountCount)} />
+      </dl>
+      {firm.bestCoupon && (
+        <p className="mt-3 text-sm text-emerald-700">
+          Code <span className="font-mono font-semibold">{firm.bestCoupon.code}</span>
+          {firm.bestCoupon.discountPercent ? ` saves ${firm.bestCoupon.discountPercent}%` : ''}
+        </p>
+      )}
+      <div className="mt-auto flex gap-2 pt-4">
+        <Button asChild variant="outline" size="sm" className="flex-1">
+          <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`} aria-label={`Compare ${firm.name}`}>
+            <Scale aria-hidden="true" /> Compare
+          </Link>
+        </Button>
+        <Button asChild size="sm" className="flex-1">
+          <Link to={`/firm/${firm.slug}`} aria-label={`View details of ${firm.name}`}>
+            View Details <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}

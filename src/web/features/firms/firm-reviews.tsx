@@ -1,0 +1,310 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Award, MessageSquarePlus, Star } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import type { CurrentUser } from '../../../domain/accounts';
+import {
+  DEFAULT_REVIEW_RATING,
+  describeReviewAuthor,
+  formatAverageRating,
+  formatReviewCount,
+} from '../../../domain/firm-rules';
+import type { FirmDetails, Review } from '../../../domain/firms';
+import { formatDate } from '../../../domain/format';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage, errorStatus } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { toastForError } from '../../lib/error-toast';
+import { StarRating } from './firm-bits';
+import { firmRatingQuery, firmReviewsQuery, firmsQuery } from './queries';
+
+/** Spec section 5: the checks the browser makes before sending a review. */
+export function checkReviewDraft(
+  user: CurrentUser | null | undefined,
+  draft: { title: string; comment: string },
+): { title: string; description: string } | null {
+  if (!user) return { title: 'Authentication required', description: 'Please log in to submit a review.' };
+  if (!user.emailVerified) {
+    return {
+      title: 'Email verification required',
+      description:
+        'Please verify your email address before posting reviews. Check your inbox for the verification email.',
+    };
+  }
+  if (!draft.title.trim() || !draft.comment.trim()) {
+    return {
+      title: 'Missing information',
+      description: 'Please provide both a title and comment for your review.',
+    };
+  }
+  return null;
+}
+
+/** Spec section 8: the review-specific failures first, then the generic mapping. */
+export function reviewErrorToast(error: unknown): { title: string; description?: string } {
+  const status = errorStatus(error);
+  const message = errorMessage(error).toLowerCase();
+  if (status === 400 && message.includes('already')) {
+    return { title: 'Review Already Submitted', description: 'You have already reviewed this firm.' };
+  }
+  if (status === 403 && message.includes('verification')) {
+    return {
+      title: 'Email Verification Required',
+      description: 'Please verify your email address before posting reviews.',
+    };
+  }
+  return toastForError(error);
+}
+
+function StarInput({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+  return (
+    <div role="radiogroup" aria-label="Rating" className="flex gap-1">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <button
+          key={n}
+          type="button"
+          role="radio"
+          aria-checked={value === n}
+          aria-label={`${n} star${n === 1 ? '' : 's'}`}
+          onClick={() => onChange(n)}
+          className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <Star
+            className={cn(
+              'size-7',
+              n <= value ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-300',
+            )}
+            aria-hidden="true"
+          />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ReviewDialog({
+  firm,
+  user,
+  open,
+  onOpenChange,
+}: {
+  firm: FirmDetails;
+  user: CurrentUser | null | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [rating, setRating] = useState(DEFAULT_REVIEW_RATING);
+  const [title, setTitle] = useState('');
+  const [comment, setComment] = useState('');
+  const mutation = useMutation({
+    mutationFn: () =>
+      apiJson<Review>('POST', `/api/firms/${firm.id}/reviews`, {
+        propFirmId: firm.id,
+        rating,
+        title: title.trim(),
+        comment: comment.trim(),
+      }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: firmReviewsQuery(firm.slug).queryKey }),
+        queryClient.invalidateQueries({ queryKey: firmRatingQuery(firm.slug).queryKey }),
+        queryClient.invalidateQueries({ queryKey: firmsQuery().queryKey }),
+      ]);
+      toast({
+        title: 'Review Submitted',
+        description: `Thank you for reviewing ${firm.name}.`,
+        variant: 'success',
+      });
+      setRating(DEFAULT_REVIEW_RATING);
+      setTitle('');
+      setComment('');
+      onOpenChange(false);
+    },
+    onError: (error) => toast({ ...reviewErrorToast(error), variant: 'destructive' }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = checkReviewDraft(user, { title, comment });
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    mutation.mutate();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Write a Review for {firm.name}</DialogTitle>
+          <DialogDescription>Share your honest experience to help other traders.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-4">
+          <div className="grid gap-2">
+            <span className="text-sm font-medium text-slate-800">Rating</span>
+            <StarInput value={rating} onChange={setRating} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="review-title">Review Title</Label>
+            <Input
+              id="review-title"
+              placeholder="Summarize your experience..."
+              value={title}
+              maxLength={120}
+              onChange={(e) => setTitle(e.target.value)}
+              disabled={mutation.isPending}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="review-comment">Your Review</Label>
+            <Textarea
+              id="review-comment"
+              rows={4}
+              value={comment}
+              maxLength={5000}
+              onChange={(e) => setComment(e.target.value)}
+              disabled={mutation.isPending}
+            />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Submitting...' : 'Submit Review'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReviewCard({ review }: { review: Review }) {
+  const author = describeReviewAuthor(review);
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+          {author.name}
+          {author.badge && <Badge variant={review.isManual ? 'outline' : 'success'}>{author.badge}</Badge>}
+        </p>
+        <time dateTime={review.createdAt} className="text-xs text-slate-600">
+          {formatDate(review.createdAt)}
+        </time>
+      </div>
+      <div className="mt-2">
+        <StarRating average={review.rating} />
+      </div>
+      <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3>
+      <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{review.comment}</p>
+    </li>
+  );
+}
+
+export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUser | null | undefined }) {
+  const reviews = useQuery(firmReviewsQuery(firm.slug));
+  const rating = useQuery(firmRatingQuery(firm.slug));
+  const [open, setOpen] = useState(false);
+  const average = rating.data?.averageRating ?? 0;
+  const total = rating.data?.totalReviews ?? 0;
+
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-4 lg:col-span-2">
+        <Card>
+          <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
+            <div>
+              <h2 className="text-sm font-medium text-slate-600">Overall Rating</h2>
+              <p className="mt-1 flex items-center gap-2">
+                <span className="text-3xl font-bold text-slate-900">{formatAverageRating(average)}</span>
+                <StarRating average={average} size="lg" />
+              </p>
+              <p className="text-sm text-slate-600">Based on {formatReviewCount(total)}</p>
+            </div>
+            {user ? (
+              <Button onClick={() => setOpen(true)}>
+                <MessageSquarePlus aria-hidden="true" /> Write Review
+              </Button>
+            ) : (
+              <Button asChild variant="outline">
+                <Link to={`/auth?next=${encodeURIComponent(`/firm/${firm.slug}`)}`}>
+                  Log in to write a review
+                </Link>
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+        {reviews.isPending ? (
+          <div className="grid gap-3" aria-busy="true">
+            <span className="sr-only">Loading reviews</span>
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="rounded-xl border border-slate-200 bg-white p-4">
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="mt-3 h-4 w-24" />
+                <Skeleton className="mt-3 h-16 w-full" />
+              </div>
+            ))}
+          </div>
+        ) : reviews.isError ? (
+          <p className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+            Reviews could not be loaded.
+          </p>
+        ) : reviews.data.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            <h2 className="text-xl font-semibold text-slate-900">No Reviews Yet</h2>
+            <p className="mt-2 text-slate-600">Be the first to share your experience with {firm.name}</p>
+            {user && (
+              <Button className="mt-4" onClick={() => setOpen(true)}>
+                Write the First Review
+              </Button>
+            )}
+          </div>
+        ) : (
+          <ul className="grid gap-3">
+            {reviews.data.map((r) => (
+              <ReviewCard key={r.id} review={r} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="grid min-w-0 content-start gap-4">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Review Guidelines</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <li>Be genuine: share your own experience.</li>
+              <li>Be specific about platform performance.</li>
+              <li>Mention customer service.</li>
+              <li>Stay respectful.</li>
+            </ul>
+          </CardContent>
+        </Card>
+        <p className="flex items-center gap-2 rounded-xl bg-amber-50 p-4 text-sm font-medium text-amber-900">
+          <Award className="size-5 shrink-0" aria-hidden="true" /> Top weekly reviews earn 50-250 bonus
+          points!
+        </p>
+      </div>
+      {user && <ReviewDialog firm={firm} user={user} open={open} onOpenChange={setOpen} />}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../components/page-header';
+import { CompareTable } from '../features/firms/compare-table';
+import { parseCompareSlugs } from '../features/firms/display';
+import { PageHead } from '../lib/page-context';
+
+export default function ComparePage() {
+  const [params, setParams] = useSearchParams();
+  const slugs = parseCompareSlugs(params.get('firms'));
+  const update = (next: string[]) =>
+    setParams(next.length ? new URLSearchParams({ firms: next.join(',') }) : new URLSearchParams(), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  return (
+    <>
+      <PageHead
+        title="Compare Prop Firms Side by Side | Prop Firm Club"
+        description="Compare up to four prop firms side by side: prices, targets, drawdown, profit split and rules."
+        canonicalPath={'/compare'}
+      />
+      <PageHeader
+        title="Compare Prop Firms"
+        intro="Compare up to four prop firms side by side: prices, targets, drawdown, profit split and rules."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <CompareTable slugs={slugs} onChange={update} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, Scale, SearchX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../components/ui/button';
+import { Skeleton } from '../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { currentUserQuery } from '../features/accounts/queries';
+import { firmJsonLd, firmMetaDescription } from '../features/firms/display';
+import { FirmCoupons } from '../features/firms/firm-coupons';
+import { FirmHeader, useGoBack } from '../features/firms/firm-header';
+import {
+  EmbedFirm,
+  FirmOverview,
+  PriceTable,
+  QuickInfo,
+  SidebarCoupons,
+} from '../features/firms/firm-overview';
+import { FirmReviews } from '../features/firms/firm-reviews';
+import { FundingModels } from '../features/firms/funding-models';
+import {
+  firmDetailsQuery,
+  firmPayoutMethodsQuery,
+  firmPlatformsQuery,
+  firmRatingQuery,
+  firmReviewsQuery,
+} from '../features/firms/queries';
+import { errorStatus } from '../lib/api';
+import { HttpStatus, PageHead } from '../lib/page-context';
+import { useSiteConfig } from '../lib/site-config';
+
+function CountBadge({ n }: { n: number }) {
+  return (
+    <span className="rounded-full bg-slate-200 px-1.5 text-xs font-semibold text-slate-700 group-data-[state=active]:bg-brand-100 group-data-[state=active]:text-brand-700">
+      {n}
+    </span>
+  );
+}
+
+function FirmSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8" aria-busy="true">
+      <span className="sr-only">Loading firm</span>
+      <Skeleton className="h-4 w-64" />
+      <div className="mt-6 flex gap-5">
+        <Skeleton className="size-20 rounded-xl" />
+        <div className="flex-1 space-y-3">
+          <Skeleton className="h-8 w-1/3" />
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      </div>
+      <Skeleton className="mt-8 h-10 w-96 max-w-full" />
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <Skeleton className="h-64 lg:col-span-2" />
+        <Skeleton className="h-64" />
+      </div>
+    </div>
+  );
+}
+
+function FirmProblem({ notFound, slug, onRetry }: { notFound: boolean; slug: string; onRetry: () => void }) {
+  const goBack = useGoBack();
+  const title = notFound ? 'Firm Not Found' : 'Something went wrong';
+  const text = notFound
+    ? 'The prop firm you are looking for does not exist or is no longer listed.'
+    : 'The firm could not be loaded. Please try again.';
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <PageHead
+        title={`${title} | Prop Firm Club`}
+        description={text}
+        canonicalPath={`/firm/${slug}`}
+        noindex
+      />
+      <HttpStatus code={notFound ? 404 : 500} />
+      {notFound ? (
+        <SearchX className="mb-4 size-12 text-brand-500" aria-hidden="true" />
+      ) : (
+        <AlertTriangle className="mb-4 size-12 text-amber-500" aria-hidden="true" />
+      )}
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-3 text-slate-600">{text}</p>
+      <div className="mt-6 flex gap-3">
+        {notFound ? (
+          <Button asChild>
+            <Link to="/firms">Browse All Firms</Link>
+          </Button>
+        ) : (
+          <Button onClick={onRetry}>Try Again</Button>
+        )}
+        <Button variant="outline" onClick={goBack}>
+          <ArrowLeft aria-hidden="true" /> Go Back
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export default function FirmPage() {
+  const slug = useParams().slug ?? '';
+  const { publicUrl } = useSiteConfig();
+  const details = useQuery(firmDetailsQuery(slug));
+  // After a failed firm load the other firm calls would fail the same way: do not refetch them.
+  const loaded = details.isSuccess;
+  const platforms = useQuery({ ...firmPlatformsQuery(slug), enabled: loaded });
+  const payoutMethods = useQuery({ ...firmPayoutMethodsQuery(slug), enabled: loaded });
+  const reviews = useQuery({ ...firmReviewsQuery(slug), enabled: loaded });
+  const rating = useQuery({ ...firmRatingQuery(slug), enabled: loaded });
+  const user = useQuery(currentUserQuery).data;
+
+  if (details.isPending) return <FirmSkeleton />;
+  if (details.isError) {
+    return (
+      <FirmProblem
+        notFound={errorStatus(details.error) === 404}
+        slug={slug}
+        onRetry={() => details.refetch()}
+      />
+    );
+  }
+  const firm = details.data;
+  const reviewCount = rating.data?.totalReviews ?? reviews.data?.length ?? 0;
+
+  return (
+    <>
+      <PageHead
+        title={`${firm.name} Review & Analysis`}
+        description={firmMetaDescription(firm)}
+        canonicalPath={`/firm/${firm.slug}`}
+        image={firm.logo ?? undefined}
+        jsonLd={firmJsonLd(firm, reviews.data ?? [], rating.data, publicUrl)}
+      />
+      <FirmHeader firm={firm} summary={rating.data} />
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-3 lg:px-8">
+        <Tabs defaultValue="overview" className="min-w-0 lg:col-span-2">
+          <TabsList aria-label={`${firm.name} sections`} className="flex w-full sm:inline-flex sm:w-auto">
+            <TabsTrigger
+              value="overview"
+              className="flex-1 gap-1 px-1.5 text-[13px] sm:flex-none sm:gap-1.5 sm:px-3 sm:text-sm"
+            >
+              Overview
+            </TabsTrigger>
+            <TabsTrigger
+              value="funding"
+              className="group flex-1 gap-1 px-1.5 text-[13px] sm:flex-none sm:gap-1.5 sm:px-3 sm:text-sm"
+            >
+              Funding <CountBadge n={firm.fundingModels.length} />
+            </TabsTrigger>
+            <TabsTrigger
+              value="coupons"
+              className="group flex-1 gap-1 px-1.5 text-[13px] sm:flex-none sm:gap-1.5 sm:px-3 sm:text-sm"
+            >
+              Coupons <CountBadge n={firm.coupons.length} />
+            </TabsTrigger>
+            <TabsTrigger
+              value="reviews"
+              className="group flex-1 gap-1 px-1.5 text-[13px] sm:flex-none sm:gap-1.5 sm:px-3 sm:text-sm"
+            >
+              Reviews <CountBadge n={reviewCount} />
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <FirmOverview firm={firm} platforms={platforms.data} payoutMethods={payoutMethods.data} />
+          </TabsContent>
+          <TabsContent value="funding">
+            <FundingModels firm={firm} />
+          </TabsContent>
+          <TabsContent value="coupons">
+            <FirmCoupons firm={firm} />
+          </TabsContent>
+          <TabsContent value="reviews">
+            <FirmReviews firm={firm} user={user} />
+          </TabsContent>
+        </Tabs>
+        <aside
+          className="grid min-w-0 grid-cols-1 content-start gap-4"
+          aria-label={`${firm.name} at a glance`}
+        >
+          <div className="hidden lg:block">
+            <QuickInfo firm={firm} />
+          </div>
+          <SidebarCoupons firm={firm} />
+          <PriceTable firm={firm} />
+          <Button asChild variant="outline">
+            <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`}>
+              <Scale aria-hidden="true" /> Compare with other firms
+            </Link>
+          </Button>
+          <EmbedFirm firm={firm} publicUrl={publicUrl} />
+        </aside>
+      </div>
+    </>
+  );
+}

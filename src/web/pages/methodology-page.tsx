@@ -1,0 +1,109 @@
+import { Link } from 'react-router';
+import { RATING_TEXT_ITEMS } from '../../domain/firm-rules';
+import { PageHeader } from '../components/page-header';
+import { TrustBadge } from '../features/firms/firm-bits';
+import { PageHead } from '../lib/page-context';
+
+const RATINGS = [
+  {
+    value: 'approved',
+    text: 'We found a firm that pays its traders, explains its rules clearly and stands behind them. Known leaders, a track record of payouts and fair handling of disputes. Approved is not a guarantee: it means we found nothing that should stop you.',
+  },
+  {
+    value: 'caution',
+    text: 'The firm operates and pays, but something deserves a second look: rules that changed without notice, slow or disputed payouts, a short history, or leaders we could not identify. Read "What to Stay Aware Of" on its page before you buy.',
+  },
+  {
+    value: 'avoid',
+    text: 'We found serious problems: payouts refused on vague grounds, hidden rules, unanswered support, or signs that the firm may not last. We list it so you can recognise it, not so you can buy from it.',
+  },
+  {
+    value: 'not tested',
+    text: 'We have not finished our checks yet. This says nothing good or bad about the firm; it only means we cannot vouch for it.',
+  },
+] as const;
+
+const CRITERIA: Record<(typeof RATING_TEXT_ITEMS)[number]['key'], string> = {
+  ratingOverview:
+    'What the firm sells, since when, and whether its offer matches what traders actually receive.',
+  ratingLeadership: 'Who runs the firm, whether they are named in public, and what they did before.',
+  ratingTransparency:
+    'Whether the rules, prices and payout conditions are written down clearly and kept stable.',
+  ratingThirdPartyReviews:
+    'What traders say elsewhere: review sites, communities and verified payout reports.',
+  ratingLongTermVision: 'Whether the firm invests in its product and its traders or only in marketing.',
+  ratingSustainability: 'Whether the business model can keep paying traders when markets or sales turn.',
+};
+
+export default function MethodologyPage() {
+  return (
+    <>
+      <PageHead
+        title="How We Rate Prop Firms | Prop Firm Club"
+        description="How Prop Firm Club decides trust ratings: approved, caution, avoid and not tested."
+        canonicalPath={'/methodology'}
+      />
+      <PageHeader
+        title="How We Rate Prop Firms"
+        intro="How Prop Firm Club decides trust ratings: approved, caution, avoid and not tested."
+      />
+      <div className="mx-auto grid max-w-4xl gap-10 px-4 py-10 sm:px-6 lg:px-8">
+        <section aria-labelledby="ratings-heading">
+          <h2 id="ratings-heading" className="text-2xl font-bold text-slate-900">
+            The four trust ratings
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Every firm carries one badge. It is our judgement of how safely you can buy an evaluation from the
+            firm today, not a ranking of how cheap or generous it is.
+          </p>
+          <dl className="mt-5 grid gap-4">
+            {RATINGS.map((r) => (
+              <div key={r.value} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <dt>
+                  <TrustBadge rating={r.value} />
+                </dt>
+                <dd className="mt-2 text-slate-700">{r.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="criteria-heading">
+          <h2 id="criteria-heading" className="text-2xl font-bold text-slate-900">
+            The six things we check
+          </h2>
+          <p className="mt-2 text-slate-700">
+            A firm's page explains its rating under "Why this firm is rated" with what we found for each of
+            these.
+          </p>
+          <ol className="mt-5 grid gap-3 sm:grid-cols-2">
+            {RATING_TEXT_ITEMS.map((item, i) => (
+              <li key={item.key} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <h3 className="font-semibold text-slate-900">
+                  {i + 1}. {item.label}
+                </h3>
+                <p className="mt-1 text-sm text-slate-700">{CRITERIA[item.key]}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section aria-labelledby="independence-heading" className="rounded-xl bg-brand-50 p-6">
+          <h2 id="independence-heading" className="text-xl font-bold text-slate-900">
+            Ratings are not for sale
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Some links on this site are affiliate links and some firms sponsor giveaways. Neither changes a
+            rating: a firm we rate Avoid stays Avoid whatever it pays. Read our{' '}
+            <Link to="/affiliate-disclosure" className="font-medium text-brand-700 underline">
+              affiliate disclosure
+            </Link>{' '}
+            or{' '}
+            <Link to="/firms" className="font-medium text-brand-700 underline">
+              browse all firms
+            </Link>
+            .
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}

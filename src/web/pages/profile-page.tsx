@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { PageHeader } from '../components/page-header';
+import {
+  AccountCard,
+  ChangePasswordCard,
+  DeleteAccountCard,
+  PointsCard,
+} from '../features/accounts/profile-panels';
+import { currentUserQuery } from '../features/accounts/queries';
+import { PageHead } from '../lib/page-context';
+
+export default function ProfilePage() {
+  // The route is guarded, so the user is known here; the guard renders nothing while it loads.
+  const { data: user } = useQuery(currentUserQuery);
+  return (
+    <>
+      <PageHead
+        title="Your Profile | Prop Firm Club"
+        description="Your account, points and settings."
+        canonicalPath={'/profile'}
+        noindex
+      />
+      <PageHeader
+        title={user?.firstName ? `Hi, ${user.firstName}` : 'Your Profile'}
+        intro="Your account, points and settings."
+      />
+      {user ? (
+        <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+          <AccountCard user={user} />
+          <PointsCard points={user.points} />
+          <ChangePasswordCard />
+          <DeleteAccountCard />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import type { FetchQueryOptions } from '@tanstack/react-query';
+import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
+import { couponBySlugQuery, couponsQuery } from './features/coupons/queries';
+import { parseCompareSlugs } from './features/firms/display';
+import {
+  featuredFirmQuery,
+  firmDetailsQuery,
+  firmPayoutMethodsQuery,
+  firmPlatformsQuery,
+  firmRatingQuery,
+  firmReviewsQuery,
+  firmsQuery,
+  heroStatsQuery,
+  unlistedFirmsQuery,
+} from './features/firms/queries';
+import { type LazyPage, lazyPage } from './lib/lazy-page';
+
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RouteMatch {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+}
+
+export interface AppRoute {
+  path: string;
+  access: Access;
+  page: LazyPage;
+  /** Queries the server fetches before rendering, so the HTML arrives complete. */
+  prefetch?: (match: RouteMatch) => FetchQueryOptions<any, any, any, any>[];
+}
+
+/** A page of `./pages/`; its source path lets the server preload its chunk with the HTML. */
+const page = (name: string) => lazyPage(`src/web/pages/${name}.tsx`, () => import(`./pages/${name}.tsx`));
+
+/** The route table of spec section 2. Order matters only for the final catch-all. */
+export const appRoutes: AppRoute[] = [
+  {
+    path: '/',
+    access: 'public',
+    page: page('home-page'),
+    prefetch: () => [heroStatsQuery(), firmsQuery(), featuredFirmQuery()],
+  },
+  {
+    path: '/firms',
+    access: 'public',
+    page: page('firms-page'),
+    // The list is filtered and sorted in the page from ?market=&sort=&q=, so these three cover any search.
+    prefetch: () => [firmsQuery(), featuredFirmQuery(), unlistedFirmsQuery()],
+  },
+  {
+    path: '/firm/:slug',
+    access: 'public',
+    page: page('firm-page'),
+    prefetch: ({ params }) => {
+      const slug = params.slug ?? '';
+      return [
+        firmDetailsQuery(slug),
+        firmReviewsQuery(slug),
+        firmRatingQuery(slug),
+        firmPlatformsQuery(slug),
+        firmPayoutMethodsQuery(slug),
+      ];
+    },
+  },
+  {
+    path: '/compare',
+    access: 'public',
+    page: page('compare-page'),
+    prefetch: ({ search }) => [
+      firmsQuery(),
+      ...parseCompareSlugs(search.get('firms')).flatMap((slug) => [
+        firmDetailsQuery(slug),
+        firmPlatformsQuery(slug),
+      ]),
+    ],
+  },
+  { path: '/methodology', access: 'public', page: page('methodology-page') },
+  {
+    path: '/blog',
+    access: 'public',
+    page: page('blog-page'),
+    prefetch: () => [blogPostsQuery(), quickUpdatesQuery()],
+  },
+  {
+    path: '/blog/:slug',
+    access: 'public',
+    page: page('blog-post-page'),
+    prefetch: ({ params }) => [blogPostQuery(params.slug ?? '')],
+  },
+  {
+    path: '/coupons',
+    access: 'public',
+    page: page('coupons-page'),
+    prefetch: () => [couponsQuery()],
+  },
+  {
+    path: '/deals/:slug',
+    access: 'public',
+    page: page('deal-page'),
+    prefetch: ({ params }) => [couponBySlugQuery(params.slug ?? '')],
+  },
+  { path: '/giveaways', access: 'public', page: page('giveaways-page') },
+  { path: '/giveaways/:slug', access: 'public', page: page('giveaway-page') },
+  { path: '/verify-giveaway', access: 'public', page: page('verify-giveaway-page') },
+  { path: '/contact', access: 'public', page: page('contact-page') },
+  { path: '/auth', access: 'public', page: page('auth-page') },
+  { path: '/earn-points', access: 'public', page: page('earn-points-page') },
+  { path: '/privacy-policy', access: 'public', page: page('privacy-policy-page') },
+  { path: '/terms-of-service', access: 'public', page: page('terms-of-service-page') },
+  {
+    path: '/affiliate-disclosure',
+    access: 'public',
+    page: page('affiliate-disclosure-page'),
+  },
+  { path: '/cookie-policy', access: 'public', page: page('cookie-policy-page') },
+  { path: '/profile', access: 'user', page: page('profile-page') },
+  { path: '/cashback-claims', access: 'user', page: page('cashback-claims-page') },
+  { path: '/offerwall', access: 'user', page: page('offerwall-page') },
+  { path: '/adscend-offerwall', access: 'user', page: page('adscend-offerwall-page') },
+  { path: '/admin', access: 'admin', page: page('admin-page') },
+  {
+    path: '/admin/firm-analytics',
+    access: 'admin',
+    page: page('admin-firm-analytics-page'),
+  },
+  { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
+  { path: '*', access: 'public', page: page('not-found-page') },
+];

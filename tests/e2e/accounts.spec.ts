@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { findLink, readOutbox } from '../../src/server/lib/mailer';
+import { expectNoSeriousA11yViolations, presetCookieConsent } from './fixtures';
+
+/** The verification link the server wrote to the outbox of its data folder for this address. */
+async function verificationLink(email: string): Promise<string> {
+  const dataDir = process.env.PFC_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('PFC_E2E_DATA_DIR is not set: run through playwright.config.ts');
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
+      link = mail ? findLink(mail) : undefined;
+      return link;
+    })
+    .toContain('/api/auth/verify-email?token=');
+  return link as string;
+}
+
+test('sign up, verify through the outbox link, log out, log in, see the points', async ({ page }, info) => {
+  await presetCookieConsent(page);
+  const tag = `${info.project.name}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${tag}@example.com`;
+  const password = 'a long enough password';
+
+  await page.goto('/auth?mode=signup');
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+
+  // Client-side rules answer before the server is asked.
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Enter your first name.')).toBeVisible();
+
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Username').fill(tag);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+
+  const link = await verificationLink(email);
+  await page.goto(link);
+  await expect(page.getByText('Email Verified!', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+
+  await page.goto('/profile');
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
+  await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+
+  await page.goto('/profile');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/auth' && url.searchParams.get('next') === '/profile',
+  );
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText("don't match");
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/profile');
+  await expect(page.getByTestId('points-balance')).toHaveText('0');
+  // The navigation's Profile link carries the points badge (inside the menu panel on small screens).
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  if (await openMenu.isVisible()) await openMenu.click();
+  await expect(page.getByRole('link', { name: 'Profile 0 points' }).first()).toBeVisible();
+});
+
+test('an expired or broken verification link explains itself', async ({ page }) => {
+  await presetCookieConsent(page);
+  await page.goto('/api/auth/verify-email?token=not-a-real-token');
+  await expect(page.getByText('Verification link invalid', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.search === '');
+});

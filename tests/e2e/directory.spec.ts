@@ -1,0 +1,183 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin } from './fixtures';
+
+async function waitForApp(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+test.beforeEach(async ({ page, context, baseURL }) => {
+  // Several axe scans of long pages per test take a while on a shared 2-core machine.
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await presetCookieConsent(page);
+});
+
+test('search from the hero to a firm', async ({ page }) => {
+  await page.goto('/');
+  await waitForApp(page);
+  await expect(page.getByRole('button', { name: 'Compare Firms Now' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Giveaways' }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const box = page.getByRole('combobox', { name: 'Search prop firms' });
+  await box.fill('h');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await box.fill('harbor');
+  const option = page.getByRole('option', { name: /Harborline Funding/ });
+  await expect(option).toBeVisible();
+  await expect(option.getByText('View Details')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Keyboard: arrow to the first result and choose it.
+  await box.press('ArrowDown');
+  await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/firm\/harborline$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Harborline Funding' })).toBeVisible();
+  await expect(page).toHaveTitle('Harborline Funding Review & Analysis');
+});
+
+test('the search dropdown closes on an outside click', async ({ page }) => {
+  await page.goto('/');
+  await waitForApp(page);
+  await page.getByRole('combobox', { name: 'Search prop firms' }).fill('north');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+});
+
+test('filter and sort /firms through the URL', async ({ page }) => {
+  await page.goto('/firms');
+  await waitForApp(page);
+  await expectNoSeriousA11yViolations(page);
+  const cards = page.getByRole('article');
+  const all = await cards.count();
+  expect(all).toBeGreaterThan(10);
+
+  const futures = page.getByRole('button', { name: 'Futures', exact: true });
+  await futures.click();
+  await expect(page).toHaveURL(/market=futures/);
+  await expect(futures).toHaveAttribute('aria-pressed', 'true');
+  const futuresCount = await cards.count();
+  expect(futuresCount).toBeLessThan(all);
+  await expect(cards.filter({ hasText: 'Blockfield Traders' })).toHaveCount(0);
+
+  // Clicking the active filter returns to All Markets.
+  await futures.click();
+  await expect(page.getByRole('button', { name: 'All Markets' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards).toHaveCount(all);
+
+  const az = page.getByRole('button', { name: 'A-Z' });
+  const rating = page.getByRole('button', { name: 'Rating' });
+  await az.click();
+  await expect(az).toHaveAttribute('aria-pressed', 'true');
+  await rating.click();
+  await expect(rating).toHaveAttribute('aria-pressed', 'true');
+  await expect(az).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).toHaveURL(/sort=rating/);
+
+  await page.getByRole('searchbox', { name: 'Search firms' }).fill('zzzz-no-such-firm');
+  await expect(
+    page.getByRole('heading', { name: 'No firms found matching "zzzz-no-such-firm"' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Clear All Filters' }).click();
+  await expect(cards).toHaveCount(all);
+
+  // A shared filtered URL arrives server-rendered.
+  const html = await (await page.request.get('/firms?market=crypto&sort=az')).text();
+  expect(html).toContain('aria-pressed="true"');
+  expect(html).toContain('aria-label="Blockfield Traders"');
+  expect(html).not.toContain('aria-label="Ironclad Futures Desk"');
+
+  await expect(page.getByRole('heading', { name: 'Firms Not Yet Listed' })).toBeVisible();
+});
+
+test('every tab of a firm page', async ({ page }) => {
+  await page.goto('/firm/brightwell');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Brightwell Funded Accounts' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('All Prop Firms');
+  const visit = page.getByRole('link', { name: /Visit Website/ });
+  await expect(visit).toHaveAttribute('href', '/outbound/brightwell');
+  await expect(visit).toHaveAttribute('rel', 'sponsored noopener');
+  await expect(visit).toHaveAttribute('target', '_blank');
+  await expect(page.getByText('Tradable Assets')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: /Funding/ }).click();
+  await expect(page.getByRole('heading', { name: 'One-Step Evaluation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Buy Now/ }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: /Coupons/ }).click();
+  await page.getByRole('button', { name: 'Copy Code' }).first().click();
+  await expect(page.getByText('Coupon Copied!', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('BRIGHT30');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: /Reviews/ }).click();
+  await expect(page.getByText('Overall Rating')).toBeVisible();
+  await expect(page.getByText('Top weekly reviews earn 50-250 bonus points!')).toBeVisible();
+  // Signed out: no Write Review button.
+  await expect(page.getByRole('button', { name: 'Write Review' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('an unknown firm is a 404 page', async ({ page }) => {
+  const res = await page.goto('/firm/no-such-firm-here');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Firm Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse All Firms' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Go Back/ })).toBeVisible();
+});
+
+test('write a review as a verified user and see it', async ({ page }, testInfo) => {
+  // One review per user per firm: only one project may post it.
+  test.skip(testInfo.project.name !== 'desktop', 'posted once, from the desktop project');
+  await signInAsAdmin(page);
+  await page.goto('/firm/switchyard');
+  await waitForApp(page);
+  await page.getByRole('tab', { name: /Reviews/ }).click();
+  await expect(page.getByRole('heading', { name: 'No Reviews Yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Write the First Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a Review for Switchyard Futures' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(page.getByText('Missing information', { exact: true })).toBeVisible();
+  await dialog.getByRole('radio', { name: '4 stars' }).click();
+  await dialog.getByLabel('Review Title').fill('Quick and fair payouts');
+  await dialog.getByLabel('Your Review').fill('Two payouts so far, both within a day of asking.');
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Quick and fair payouts' })).toBeVisible();
+  await expect(page.getByText('Based on 1 review')).toBeVisible();
+});
+
+test('compare three firms', async ({ page }) => {
+  await page.goto('/compare?firms=brightwell,ironclad-futures,tidewater');
+  await waitForApp(page);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('link', { name: /Brightwell Funded Accounts/ })).toBeVisible();
+  await expect(table.getByRole('link', { name: /Ironclad Futures Desk/ })).toBeVisible();
+  await expect(table.getByRole('link', { name: /Tidewater Prop Group/ })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: /Profit split \(differs\)/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await table.getByRole('button', { name: 'Remove Tidewater Prop Group' }).click();
+  await expect(page).toHaveURL(/firms=brightwell%2Cironclad-futures$|firms=brightwell,ironclad-futures$/);
+  await page.getByLabel('Add a firm').selectOption({ label: 'Northbridge Capital Traders' });
+  await expect(table.getByRole('link', { name: /Northbridge Capital Traders/ })).toBeVisible();
+});
+
+test('the methodology page explains every badge', async ({ page }) => {
+  await page.goto('/methodology');
+  await waitForApp(page);
+  for (const label of ['Approved', 'Caution', 'Avoid', 'Not Tested']) {
+    await expect(page.getByRole('link', { name: new RegExp(`^${label} trust rating`) })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { CONSENT_KEY, type Consent } from '../../src/web/lib/consent';
+
+/**
+ * Stores a cookie-consent record before any page script runs, so a spec that is not about the
+ * banner never sees it. Call before the first `page.goto`.
+ */
+export async function presetCookieConsent(
+  page: Page,
+  choice: { analytics: boolean; marketing: boolean } = { analytics: false, marketing: false },
+): Promise<void> {
+  const consent: Consent = { essential: true, ...choice, timestamp: Date.now() };
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only when absent: a test that changes consent on the page keeps its change across reloads.
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [CONSENT_KEY, JSON.stringify(consent)] as const,
+  );
+}
+
+/** The consent record the page has stored, or null. */
+export async function readStoredConsent(page: Page): Promise<Consent | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
+  return raw ? (JSON.parse(raw) as Consent) : null;
+}
+
+/** Fails the test listing every serious or critical axe violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  options: { include?: string[]; exclude?: string[] } = {},
+) {
+  let builder = new AxeBuilder({ page });
+  for (const selector of options.include ?? []) builder = builder.include(selector);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/** Signs the page's browser context in as the admin the e2e server creates (see playwright.config.ts). */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const baseURL = test.info().project.use.baseURL!;
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: baseURL },
+    data: { email: process.env.PFC_E2E_ADMIN_EMAIL, password: process.env.PFC_E2E_ADMIN_PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -1,0 +1,73 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { presetCookieConsent } from './fixtures';
+
+interface FirmDetails {
+  id: number;
+  name: string;
+  affiliateUrl: string | null;
+  website: string | null;
+}
+
+test.beforeEach(async ({ page }) => {
+  await presetCookieConsent(page);
+});
+
+test('Visit Website opens the stored affiliate URL in a new tab through /outbound', async ({
+  page,
+  context,
+  request,
+}) => {
+  const firm = (await (await request.get('/api/firms/northbridge/details')).json()) as FirmDetails;
+  const target = firm.affiliateUrl ?? firm.website;
+  expect(target).toBeTruthy();
+  // The firms' sites are fictional: answer for them so the new tab can finish loading.
+  await context.route(/\.example\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: 'firm site' }),
+  );
+
+  await page.goto('/firm/northbridge');
+  const visit = page.getByRole('link', { name: /Visit Website/ });
+  await expect(visit).toHaveAttribute('href', '/outbound/northbridge');
+  await expect(visit).toHaveAttribute('target', '_blank');
+  await expect(visit).toHaveAttribute('rel', /sponsored/);
+  await expect(visit).toHaveAttribute('rel', /noopener/);
+
+  const outbound = context.waitForEvent(
+    'response',
+    (r) => new URL(r.url()).pathname === '/outbound/northbridge',
+  );
+  const [popup] = await Promise.all([page.waitForEvent('popup'), visit.click()]);
+  const redirect = await outbound;
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers().location).toBe(target);
+  await popup.waitForURL(target as string);
+});
+
+test('an outbound link never follows a URL taken from the request', async ({ request }) => {
+  const res = await request.get('/outbound/northbridge?url=https://evil.example/', { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).not.toContain('evil');
+});
+
+test('the widget renders inside an iframe on a page of another origin', async ({ page, baseURL }) => {
+  const firm = (await (await page.request.get('/api/firms/northbridge/details')).json()) as FirmDetails;
+  // A real partner site on another port is another origin; it must be a real server on this
+  // machine, since Chromium blocks a page of unknown address from framing localhost.
+  const partner = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>Partner</title><h1>A partner blog</h1>
+      <iframe id="w" src="${baseURL}/widget/firm/${firm.id}" width="340" height="220" title="Firm widget"></iframe>`);
+  });
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+  const { port } = partner.address() as AddressInfo;
+  try {
+    await page.goto(`http://127.0.0.1:${port}/article`);
+    const widget = page.frameLocator('#w');
+    await expect(widget.getByText(firm.name)).toBeVisible();
+    await expect(widget.getByRole('link').first()).toHaveAttribute('href', /\/firm\/northbridge/);
+  } finally {
+    partner.close();
+  }
+});

@@ -1,0 +1,57 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { migrateDatabase } from '../../src/server/db/migrate';
+
+export const TEMPLATE_DB = 'pfc_test_template';
+
+let pgliteTemplate: Promise<File | Blob> | undefined;
+
+/** A migrated PGlite dump, made once per worker; each test database starts from a copy. */
+function migratedPgliteDump(): Promise<File | Blob> {
+  pgliteTemplate ??= (async () => {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    await migrateDatabase(await openDatabase({ kind: 'pglite-instance', client }));
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite by default, or with
+ * TEST_DATABASE_URL a new PostgreSQL database copied from the migrated template.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: await migratedPgliteDump() });
+    return openDatabase({ kind: 'pglite-instance', client });
+  }
+  const name = `pfc_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: dbUrl.toString(),
+    max: 5,
+    // DROP DATABASE ... WITH (FORCE) below terminates connections the pool is still closing.
+    onIdleError: () => {},
+  });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

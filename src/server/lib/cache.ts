@@ -3,8 +3,29 @@ import { LRUCache } from 'lru-cache';
 export interface CachedResponse {
   status: number;
   contentType: string;
-  body: string;
+  /**
+   * The encoded body, split where a per-response value (the CSP nonce) goes: one part when there
+   * is none. Stored as bytes so a hit is sent without encoding or scanning the text again.
+   */
+  parts: readonly Buffer[];
   tags: readonly string[];
+}
+
+/** A cache entry's parts for a body, split at `placeholder` when given. */
+export function splitBody(body: string, placeholder?: string): Buffer[] {
+  return (placeholder ? body.split(placeholder) : [body]).map((part) => Buffer.from(part));
+}
+
+/** The bytes of a cached body with `filler` (the response's nonce) between its parts. */
+export function joinBody(parts: readonly Buffer[], filler = ''): Buffer {
+  if (parts.length === 1) return parts[0] as Buffer;
+  const fill = Buffer.from(filler);
+  const pieces: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(fill);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
 }
 
 type Listener = (tags: readonly string[]) => void;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../domain/render';
+import { joinBody, splitBody } from './cache';
 
 export function isAnonymous(request: FastifyRequest): boolean {
   const cookie = request.headers.cookie;
@@ -11,37 +12,38 @@ export function isAnonymous(request: FastifyRequest): boolean {
  * and drops tagged entries after successful writes through routes that declare `invalidates`.
  */
 export function registerResponseCache(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: they run on every request, and a promise per hook costs.
+  app.addHook('onRequest', (request, reply, done) => {
     const tags = request.routeOptions.config?.cacheTags;
-    if (!tags || request.method !== 'GET' || !isAnonymous(request)) return;
-    const hit = app.cache.get(`api:${request.url}`);
-    if (!hit) return;
-    return reply
+    const hit =
+      tags && request.method === 'GET' && isAnonymous(request)
+        ? app.cache.get(`api:${request.url}`)
+        : undefined;
+    if (!hit) return done();
+    reply
       .status(hit.status)
-      .header('content-type', hit.contentType)
-      .header('x-cache', 'hit')
-      .header('x-cache-tags', hit.tags.join(','))
-      .send(hit.body);
+      .headers({ 'content-type': hit.contentType, 'x-cache': 'hit', 'x-cache-tags': hit.tags.join(',') })
+      .send(joinBody(hit.parts));
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const config = request.routeOptions.config;
-    if (!config || reply.getHeader('x-cache') === 'hit') return payload;
+    if (!config || reply.getHeader('x-cache') === 'hit') return done(null, payload);
     if (config.invalidates && !['GET', 'HEAD'].includes(request.method) && reply.statusCode < 400) {
       app.cache.invalidate(config.invalidates);
     }
     const tags = config.cacheTags;
-    if (!tags || request.method !== 'GET') return payload;
+    if (!tags || request.method !== 'GET') return done(null, payload);
     reply.header('x-cache-tags', tags.join(','));
     if (reply.statusCode === 200 && typeof payload === 'string' && isAnonymous(request)) {
       app.cache.set(`api:${request.url}`, {
         status: 200,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        body: payload,
+        parts: splitBody(payload),
         tags,
       });
       reply.header('x-cache', 'miss');
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderRequest, RenderResult, SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
+import { joinBody, splitBody } from '../lib/cache';
 import { isAnonymous } from '../lib/response-cache-plugin';
 import { type DocumentAssets, NONCE_PLACEHOLDER, renderDocument } from './document';
 
@@ -107,12 +108,12 @@ export async function registerPageRendering(
     mode === 'production' ? await loadProductionRenderer(root) : await loadDevelopmentRenderer(app, root);
   const config: SiteConfig = { publicUrl: app.env.PUBLIC_URL, showAdminLink: app.env.SHOW_ADMIN_LINK };
 
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) =>
+  const sendHtml = (reply: FastifyReply, status: number, body: Buffer) =>
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce));
+      .send(body);
 
   app.get('/*', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
@@ -120,7 +121,8 @@ export async function registerPageRendering(
     const cacheKey = `page:${request.url}`;
     if (anonymous && mode === 'production') {
       const hit = app.cache.get(cacheKey);
-      if (hit) return sendHtml(request, reply.header('x-cache', 'hit'), hit.status, hit.body);
+      if (hit)
+        return sendHtml(reply.header('x-cache', 'hit'), hit.status, joinBody(hit.parts, request.cspNonce));
     }
     const forwarded = {
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
@@ -154,15 +156,16 @@ export async function registerPageRendering(
       state: result.state,
       assets: { ...renderer.assets, head: renderer.assets.head + renderer.pagePreloads(result.pageModule) },
     });
+    const parts = splitBody(html, NONCE_PLACEHOLDER);
     if (anonymous && mode === 'production' && (result.status === 200 || result.status === 404)) {
       app.cache.set(cacheKey, {
         status: result.status,
         contentType: 'text/html',
-        body: html,
+        parts,
         tags: result.tags.length ? result.tags : ['page'],
       });
       reply.header('x-cache', 'miss');
     }
-    return sendHtml(request, reply, result.status, html);
+    return sendHtml(reply, result.status, joinBody(parts, request.cspNonce));
   });
 }

@@ -1,24 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../../domain/render';
+import type { FastifyInstance } from 'fastify';
 import { joinBody, splitBody } from './cache';
 
-export function isAnonymous(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return !cookie?.includes(SESSION_COOKIE);
-}
-
 /**
- * Serves cached anonymous GET responses of routes that declare `cacheTags`, stores fresh ones,
- * and drops tagged entries after successful writes through routes that declare `invalidates`.
+ * Serves cached GET responses of routes that declare `cacheTags`, stores fresh ones, and drops
+ * tagged entries after successful writes through routes that declare `invalidates`.
+ * A route with `cacheTags` answers the same to every visitor, signed in or not (so signed-in page
+ * renders reuse the public data too); reading the session there is refused (accounts/service.ts).
  */
 export function registerResponseCache(app: FastifyInstance): void {
   // Callback-style hooks: they run on every request, and a promise per hook costs.
   app.addHook('onRequest', (request, reply, done) => {
     const tags = request.routeOptions.config?.cacheTags;
-    const hit =
-      tags && request.method === 'GET' && isAnonymous(request)
-        ? app.cache.get(`api:${request.url}`)
-        : undefined;
+    const hit = tags && request.method === 'GET' ? app.cache.get(`api:${request.url}`) : undefined;
     if (!hit) return done();
     reply
       .status(hit.status)
@@ -35,7 +28,7 @@ export function registerResponseCache(app: FastifyInstance): void {
     const tags = config.cacheTags;
     if (!tags || request.method !== 'GET') return done(null, payload);
     reply.header('x-cache-tags', tags.join(','));
-    if (reply.statusCode === 200 && typeof payload === 'string' && isAnonymous(request)) {
+    if (reply.statusCode === 200 && typeof payload === 'string') {
       app.cache.set(`api:${request.url}`, {
         status: 200,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),

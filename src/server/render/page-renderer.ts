@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { RenderRequest, RenderResult, SiteConfig } from '../../domain/render';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type RenderRequest, type RenderResult, SESSION_COOKIE, type SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import { joinBody, splitBody } from '../lib/cache';
-import { isAnonymous } from '../lib/response-cache-plugin';
 import { type DocumentAssets, NONCE_PLACEHOLDER, renderDocument } from './document';
 
 type RenderFn = (request: RenderRequest) => Promise<RenderResult>;
@@ -97,6 +96,9 @@ async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Prom
     },
   };
 }
+
+/** Pages are cached only for visitors without a session cookie: a signed-in page shows its user. */
+const isAnonymous = (request: FastifyRequest) => !request.headers.cookie?.includes(SESSION_COOKIE);
 
 /** Serves every page path: renders the React tree with its data fetched in-process from /api. */
 export async function registerPageRendering(

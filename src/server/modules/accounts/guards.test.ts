@@ -118,7 +118,7 @@ describe('the admin API', () => {
 });
 
 describe('the session contract for other modules', () => {
-  it('caches anonymous answers but never serves them to a signed-in request', async () => {
+  it('shares cached public answers with everyone and refuses the session to cached routes', async () => {
     const app = await buildApp({
       env: ctx.env,
       database: ctx.database,
@@ -126,6 +126,8 @@ describe('the session contract for other modules', () => {
       logger: false,
       redisPrefix: `pfc-test-${crypto.randomUUID()}`,
     });
+    let served = 0;
+    app.get('/api/test/public', { config: { cacheTags: ['test'] } }, async () => ({ served: ++served }));
     app.get('/api/test/whoami', { config: { cacheTags: ['test'] } }, async (request) => ({
       user: (await getSessionUser(app, request))?.email ?? null,
     }));
@@ -134,15 +136,17 @@ describe('the session contract for other modules', () => {
     }));
     await app.ready();
     try {
-      expect((await app.inject('/api/test/whoami')).json()).toEqual({ user: null });
-      const hit = await app.inject('/api/test/whoami');
-      expect(hit.headers['x-cache']).toBe('hit');
+      expect((await app.inject('/api/test/public')).json()).toEqual({ served: 1 });
       const signedIn = await app.inject({
-        url: '/api/test/whoami',
+        url: '/api/test/public',
         headers: { cookie: who.verified.cookie },
       });
-      expect(signedIn.headers['x-cache']).toBeUndefined();
-      expect(signedIn.json()).toEqual({ user: who.verified.email });
+      expect(signedIn.headers['x-cache']).toBe('hit');
+      expect(signedIn.json()).toEqual({ served: 1 });
+      // A cached route that read the session would hand one visitor's answer to everyone.
+      const whoami = await app.inject({ url: '/api/test/whoami', headers: { cookie: who.verified.cookie } });
+      expect(whoami.statusCode).toBe(500);
+      expect(JSON.stringify(whoami.json())).not.toContain(who.verified.email);
 
       expect((await app.inject('/api/test/verified-only')).statusCode).toBe(401);
       const unverified = await app.inject({

@@ -77,6 +77,10 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): P
  * `app` is any Fastify instance of this server (a module's own encapsulated one is fine).
  */
 export function getSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.routeOptions.config?.cacheTags) {
+    // A programming error, caught by tests: such a route's answer is cached for every visitor.
+    throw new Error(`${request.routeOptions.url} declares cacheTags, so it must not depend on the session`);
+  }
   if (!request.headers.cookie?.includes(SESSION_COOKIE)) return Promise.resolve(null);
   let lookup = lookups.get(request);
   if (!lookup) {

@@ -97,6 +97,11 @@ async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Prom
   };
 }
 
+function apiResult(status: number, contentType: string, text: string, tags: readonly string[]) {
+  const body: unknown = contentType.includes('application/json') && text ? JSON.parse(text) : text;
+  return { status, body, tags: [...tags] };
+}
+
 /** Pages are cached only for visitors without a session cookie: a signed-in page shows its user. */
 const isAnonymous = (request: FastifyRequest) => !request.headers.cookie?.includes(SESSION_COOKIE);
 
@@ -134,6 +139,9 @@ export async function registerPageRendering(
       url: request.url,
       config,
       fetchApi: async (apiPath) => {
+        // A cached public answer is read straight from the cache, skipping a whole in-process request.
+        const hit = app.cache.get(`api:${apiPath}`);
+        if (hit) return apiResult(hit.status, hit.contentType, joinBody(hit.parts).toString(), hit.tags);
         const res = await app.inject({
           method: 'GET',
           url: apiPath,
@@ -143,11 +151,7 @@ export async function registerPageRendering(
         const tags = String(res.headers['x-cache-tags'] ?? '')
           .split(',')
           .filter(Boolean);
-        const text = res.body;
-        let body: unknown = text;
-        if (String(res.headers['content-type'] ?? '').includes('application/json') && text)
-          body = JSON.parse(text);
-        return { status: res.statusCode, body, tags };
+        return apiResult(res.statusCode, String(res.headers['content-type'] ?? ''), res.body, tags);
       },
     });
     if (result.redirect) return reply.redirect(result.redirect, 302);

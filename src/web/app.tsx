@@ -8,8 +8,7 @@ import { ErrorBoundary } from './components/error-boundary';
 import { PageViewTracker } from './components/page-view-tracker';
 import { SiteFooter } from './components/site-footer';
 import { SiteNav } from './components/site-nav';
-import { Toaster } from './components/ui/toaster';
-import { TooltipProvider } from './components/ui/tooltip';
+import { LazyToaster } from './components/ui/lazy-toaster';
 import { currentUserQuery } from './features/accounts/queries';
 import { SiteConfigProvider } from './lib/site-config';
 import { type AppRoute, appRoutes } from './routes';
@@ -42,29 +41,26 @@ export function App({ queryClient, config }: { queryClient: QueryClient; config:
   return (
     <QueryClientProvider client={queryClient}>
       <SiteConfigProvider value={config}>
-        {/* Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */}
-        <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-          <ScrollToTop />
-          <PageViewTracker />
-          {/* First in the DOM (shown fixed at the bottom) so keyboard users reach the choice first. */}
-          <CookieConsentGate />
-          <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
-            <SiteNav />
-            <main id="main" className="flex-1">
-              <ErrorBoundary>
-                <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
-                  <Routes>
-                    {appRoutes.map((route) => (
-                      <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
-                    ))}
-                  </Routes>
-                </Suspense>
-              </ErrorBoundary>
-            </main>
-            <SiteFooter />
-          </div>
-          <Toaster />
-        </TooltipProvider>
+        <ScrollToTop />
+        <PageViewTracker />
+        {/* First in the DOM (shown fixed at the bottom) so keyboard users reach the choice first. */}
+        <CookieConsentGate />
+        <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+          <SiteNav />
+          <main id="main" className="flex-1">
+            <ErrorBoundary>
+              <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+                <Routes>
+                  {appRoutes.map((route) => (
+                    <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
+                  ))}
+                </Routes>
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+          <SiteFooter />
+        </div>
+        <LazyToaster />
       </SiteConfigProvider>
     </QueryClientProvider>
   );

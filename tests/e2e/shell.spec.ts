@@ -42,22 +42,97 @@ test.describe('navigation', () => {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
     }
 
+    const more = nav.getByRole('button', { name: 'More' });
+    const moreList = page.locator(`[id="${await more.getAttribute('aria-controls')}"]`);
     for (const [name, path] of [
       ['Giveaways', '/giveaways'],
       ['Earn Points', '/earn-points'],
     ] as const) {
-      await nav.getByRole('button', { name: 'More' }).click();
-      const menu = page.getByRole('menu');
-      await expect(menu.getByRole('menuitem')).toHaveText(['Giveaways', 'Earn Points']);
-      await menu.getByRole('menuitem', { name }).click();
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await expect(moreList.getByRole('link')).toHaveText(['Giveaways', 'Earn Points']);
+      await moreList.getByRole('link', { name }).click();
       await expect(page).toHaveURL(path);
-      await expect(menu).toBeHidden();
+      await expect(moreList).toBeHidden();
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await expect(moreList.locator('a', { hasText: name })).toHaveAttribute('aria-current', 'page');
     }
 
     await nav.getByRole('link', { name: 'Log In / Sign Up' }).click();
     await expect(page).toHaveURL('/auth');
     await nav.getByRole('link', { name: 'Prop Firm Club' }).click();
     await expect(page).toHaveURL('/');
+  });
+
+  test('desktop: the More menu is a disclosure that Escape, an outside click and Tab-away close', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the More menu is desktop only');
+    await presetCookieConsent(page);
+    await page.goto('/');
+    await waitForApp(page);
+    const more = mainNav(page).getByRole('button', { name: 'More' });
+    const moreList = page.locator(`[id="${await more.getAttribute('aria-controls')}"]`);
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(moreList).toBeHidden();
+
+    // Keyboard: Enter opens, Tab reaches the links, Escape closes and gives focus back to the button.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(moreList).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(moreList.getByRole('link', { name: 'Giveaways' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(moreList).toBeHidden();
+    await expect(more).toBeFocused();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    // A click elsewhere closes it.
+    await more.click();
+    await expect(moreList).toBeVisible();
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await expect(moreList).toBeHidden();
+
+    // Tabbing past the last link closes it.
+    await more.click();
+    await moreList.getByRole('link', { name: 'Earn Points' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(moreList).toBeHidden();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('tabs: arrow keys, Home and End move between tabs and select them', async ({ page }) => {
+    await presetCookieConsent(page);
+    await page.goto('/auth');
+    await waitForApp(page);
+    const logIn = page.getByRole('tab', { name: 'Log In' });
+    const signUp = page.getByRole('tab', { name: 'Sign Up' });
+    await expect(logIn).toHaveAttribute('aria-selected', 'true');
+    await expect(signUp).toHaveAttribute('tabindex', '-1');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel).toHaveCount(1);
+    await expect(panel).toHaveAttribute('aria-labelledby', (await logIn.getAttribute('id')) ?? '');
+
+    await logIn.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(signUp).toBeFocused();
+    await expect(signUp).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveAttribute(
+      'aria-labelledby',
+      (await signUp.getAttribute('id')) ?? '',
+    );
+    await page.keyboard.press('ArrowRight');
+    await expect(logIn).toBeFocused();
+    await expect(logIn).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(signUp).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Home');
+    await expect(logIn).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(signUp).toBeFocused();
+    await expect(signUp).toHaveAttribute('aria-selected', 'true');
+    await expectNoSeriousA11yViolations(page, { include: ['main'] });
   });
 
   test('the nav stays at the top while scrolling', async ({ page }) => {

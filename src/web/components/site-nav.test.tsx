@@ -74,4 +74,20 @@ describe('SiteNav', () => {
       expect(hasLink(renderNav(path, admin, false), '/admin'), path).toBe(true);
     }
   });
+
+  it('renders More as a closed disclosure controlling a hidden list of its links', () => {
+    const html = renderNav('/giveaways', null);
+    const button = html.match(/<button[^>]*>More/)?.[0] ?? '';
+    expect(button).toContain('aria-expanded="false"');
+    const controls = button.match(/aria-controls="([^"]+)"/)?.[1];
+    expect(controls).toBeTruthy();
+    const list = html.match(new RegExp(`<ul[^>]*id="${controls}"[^>]*>(.*?)</ul>`))?.[0] ?? '';
+    expect(list).toMatch(/^<ul[^>]*hidden/);
+    expect(hasLink(list, '/giveaways')).toBe(true);
+    expect(hasLink(list, '/earn-points')).toBe(true);
+    expect(list).toMatch(
+      /aria-current="page"[^>]*href="\/giveaways"|href="\/giveaways"[^>]*aria-current="page"/,
+    );
+    expect(html).not.toContain('role="menu"');
+  });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Menu, ShieldCheck, TrendingUp, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { currentUserQuery } from '../features/accounts/queries';
 import { cn } from '../lib/cn';
@@ -8,7 +8,6 @@ import { useSiteConfig } from '../lib/site-config';
 import type { NavItem } from './mobile-nav';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu';
 
 const primaryLinks: NavItem[] = [
   { to: '/', label: 'Home' },
@@ -35,6 +34,83 @@ function isActivePath(pathname: string, to: string) {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 }
 
+/**
+ * The desktop 'More' menu as a WAI-ARIA disclosure: a button that shows a list of links. It closes
+ * on Escape (focus returns to the button), on a click or focus outside it, and when a link is chosen.
+ */
+function MoreMenu({ pathname }: { pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const active = moreLinks.some((l) => isActivePath(pathname, l.to));
+
+  useEffect(() => {
+    if (!open) return;
+    // A click or focus anywhere outside the menu closes it.
+    const onOutside = (event: Event) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={rootRef} className="relative">
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+        className={cn(
+          'h-9 gap-1 px-3',
+          active && 'bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700',
+        )}
+      >
+        More
+        <ChevronDown aria-hidden="true" />
+      </Button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute top-full left-0 z-50 mt-1.5 min-w-44 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
+      >
+        {moreLinks.map((link) => {
+          const current = isActivePath(pathname, link.to);
+          return (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                aria-current={current ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+                className={cn(
+                  'flex items-center rounded-md px-2.5 py-2 text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500',
+                  current && 'font-semibold text-brand-700',
+                )}
+              >
+                {link.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 // The slide-out panel's code loads on first open: most visits never open it.
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 
@@ -46,7 +122,6 @@ export function SiteNav() {
   const [menuRequested, setMenuRequested] = useState(false);
 
   const showAdmin = Boolean(user?.isAdmin) && (config.showAdminLink || !flaggedAdminPaths.has(pathname));
-  const moreActive = moreLinks.some((l) => isActivePath(pathname, l.to));
   const points = user ? user.points.toLocaleString('en-US') : '';
 
   return (
@@ -80,34 +155,7 @@ export function SiteNav() {
             </li>
           ))}
           <li>
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className={cn(
-                    'h-9 gap-1 px-3',
-                    moreActive && 'bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700',
-                  )}
-                >
-                  More
-                  <ChevronDown aria-hidden="true" />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="start">
-                {moreLinks.map((link) => (
-                  <DropdownMenuItem key={link.to} asChild>
-                    <Link
-                      to={link.to}
-                      aria-current={isActivePath(pathname, link.to) ? 'page' : undefined}
-                      className={cn(isActivePath(pathname, link.to) && 'font-semibold text-brand-700')}
-                    >
-                      {link.label}
-                    </Link>
-                  </DropdownMenuItem>
-                ))}
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <MoreMenu pathname={pathname} />
           </li>
         </ul>
 

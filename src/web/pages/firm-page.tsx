@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Scale, SearchX } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { currentUserQuery } from '../features/accounts/queries';
 import { firmJsonLd, firmMetaDescription } from '../features/firms/display';
-import { FirmCoupons } from '../features/firms/firm-coupons';
 import { FirmHeader, useGoBack } from '../features/firms/firm-header';
 import {
   EmbedFirm,
@@ -15,8 +15,6 @@ import {
   QuickInfo,
   SidebarCoupons,
 } from '../features/firms/firm-overview';
-import { FirmReviews } from '../features/firms/firm-reviews';
-import { FundingModels } from '../features/firms/funding-models';
 import {
   firmDetailsQuery,
   firmPayoutMethodsQuery,
@@ -27,6 +25,30 @@ import {
 import { errorStatus } from '../lib/api';
 import { HttpStatus, PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
+
+// Only the Overview panel shows on arrival; the others (forms, dialogs, tooltips) load when opened.
+const FundingModels = lazy(() =>
+  import('../features/firms/funding-models').then((m) => ({ default: m.FundingModels })),
+);
+// One provider for the funding panel's tooltips: moving between them skips the open delay (spec 9).
+const TooltipProvider = lazy(() =>
+  import('../components/ui/tooltip').then((m) => ({ default: m.TooltipProvider })),
+);
+const FirmCoupons = lazy(() =>
+  import('../features/firms/firm-coupons').then((m) => ({ default: m.FirmCoupons })),
+);
+const FirmReviews = lazy(() =>
+  import('../features/firms/firm-reviews').then((m) => ({ default: m.FirmReviews })),
+);
+
+function PanelSkeleton() {
+  return (
+    <div className="mt-4 space-y-4" aria-busy="true">
+      <Skeleton className="h-40" />
+      <Skeleton className="h-40" />
+    </div>
+  );
+}
 
 function CountBadge({ n }: { n: number }) {
   return (
@@ -163,13 +185,21 @@ export default function FirmPage() {
             <FirmOverview firm={firm} platforms={platforms.data} payoutMethods={payoutMethods.data} />
           </TabsContent>
           <TabsContent value="funding">
-            <FundingModels firm={firm} />
+            <Suspense fallback={<PanelSkeleton />}>
+              <TooltipProvider>
+                <FundingModels firm={firm} />
+              </TooltipProvider>
+            </Suspense>
           </TabsContent>
           <TabsContent value="coupons">
-            <FirmCoupons firm={firm} />
+            <Suspense fallback={<PanelSkeleton />}>
+              <FirmCoupons firm={firm} />
+            </Suspense>
           </TabsContent>
           <TabsContent value="reviews">
-            <FirmReviews firm={firm} user={user} />
+            <Suspense fallback={<PanelSkeleton />}>
+              <FirmReviews firm={firm} user={user} />
+            </Suspense>
           </TabsContent>
         </Tabs>
         <aside

@@ -1,10 +1,27 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, createContext, type ReactNode, use } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Mounted once in app.tsx with the spec's delays; do not nest another provider. */
-export const TooltipProvider = TooltipPrimitive.Provider;
-export const Tooltip = TooltipPrimitive.Root;
+const InProvider = createContext(false);
+
+/**
+ * Spec section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips the
+ * delay. Wrap a group of tooltips in one provider to share that skip; a lone Tooltip brings its own.
+ * Not in the app shell, so Radix tooltips load only with the pages that show them.
+ */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
+      <InProvider value={true}>{children}</InProvider>
+    </TooltipPrimitive.Provider>
+  );
+}
+
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  const root = <TooltipPrimitive.Root {...props} />;
+  return use(InProvider) ? root : <TooltipProvider>{root}</TooltipProvider>;
+}
+
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

@@ -2,6 +2,11 @@
  * `npm run bench`: throughput and latency of the production server against a bare Node `http`
  * server that serves the same bytes, measured in one run and printed as ratios, plus the
  * first-load JavaScript of pages in KB gzip. Not a test: nothing here passes or fails.
+ *
+ * It runs twice: on the demo data, then on the demo data plus 5,000 generated firms (written into
+ * the bench's own temporary database before the server starts; `npm start` and tests never see
+ * them). BENCH_SECONDS sets the length of each measurement; BENCH_FIRMS the number of generated
+ * firms (0 skips the second run).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,13 +15,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { openDatabase } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
+import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
 
 const PORT = 3300;
 const BARE_PORT = 3301;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const GENERATED_FIRMS = Number(process.env.BENCH_FIRMS ?? 5000);
+const GENERATED_SEED = 5000;
 const CONNECTIONS = 10;
-// A cookie that looks like a session: the server skips its anonymous cache and renders afresh.
+// A cookie that looks like a session: the server skips its anonymous page cache and renders afresh.
 const UNCACHED = { cookie: 'pfc.session_token=bench-not-a-session' };
 
 interface Result {
@@ -25,14 +36,38 @@ interface Result {
   p99: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+/** Load on one URL, or on a new URL from `nextPath` for every request. */
+async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  nextPath?: () => string,
+): Promise<Result> {
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
+  });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pfc-bench-'));
+/** Opens the bench database in this process to add generated firms before the server starts. */
+async function seedGenerated(dataDir: string, count: number): Promise<void> {
+  const started = performance.now();
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    await migrateDatabase(database);
+    await seedDemoDataIfEmpty(database.db);
+    await seedGeneratedFirms(database.db, count, GENERATED_SEED);
+  } finally {
+    await database.close();
+  }
+  console.log(`(${count} generated firms written in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -46,13 +81,19 @@ async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> 
   });
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return { child, dataDir };
+      if ((await fetch(`${BASE}/readyz`)).ok) return child;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('server did not become ready');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 async function bareServer(body: Buffer, contentType: string): Promise<http.Server> {
@@ -64,22 +105,105 @@ async function bareServer(body: Buffer, contentType: string): Promise<http.Serve
   return server;
 }
 
-async function compare(name: string, urlPath: string) {
+interface Target {
+  name: string;
+  path: string;
+  /** A page: 'uncached' renders afresh for a session-like cookie (API answers may come from cache). */
+  page: boolean;
+  /**
+   * 'cold': a new URL for every request, so neither the page nor its API answers are cached,
+   * cycling through `urls` of them (Infinity: never repeating).
+   */
+  cold?: { next: () => string; urls: number };
+}
+
+async function compare({ name, path: urlPath, page, cold }: Target) {
   const url = `${BASE}${urlPath}`;
   const res = await fetch(url);
+  if (!res.ok) throw new Error(`${urlPath}: ${res.status}`);
   const body = Buffer.from(await res.arrayBuffer());
   const bare = await bareServer(body, res.headers.get('content-type') ?? 'text/html');
   await load(url, {}); // warm the cache and the JIT
   const baseline = await load(`http://127.0.0.1:${BARE_PORT}${urlPath}`);
-  const cached = await load(url);
-  const uncached = await load(url, UNCACHED);
+  const rows: [string, Result][] = [['cached', await load(url)]];
+  if (page) rows.push(['uncached', await load(url, UNCACHED)]);
+  if (cold) rows.push(['cold', await load(url, UNCACHED, cold.next)]);
   bare.close();
   const row = (label: string, r: Result) =>
-    `  ${label.padEnd(10)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ratio ${(r.rps / baseline.rps).toFixed(2)}x`;
-  console.log(`\n${name} (${urlPath}, ${(body.length / 1024).toFixed(1)} KB)`);
+    `  ${label.padEnd(10)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  ratio ${(r.rps / baseline.rps).toFixed(2)}x`;
+  const coldUrls = cold && Number.isFinite(cold.urls) ? `, cold cycles through ${cold.urls} URLs` : '';
+  console.log(`\n${name} (${urlPath}, ${(body.length / 1024).toFixed(1)} KB${coldUrls})`);
   console.log(row('bare node', baseline));
-  console.log(row('cached', cached));
-  console.log(row('uncached', uncached));
+  for (const [label, result] of rows) console.log(row(label, result));
+}
+
+/** Cycles through `items` forever. */
+function cycle(items: readonly string[]): { next: () => string; urls: number } {
+  let i = 0;
+  return { next: () => items[i++ % items.length], urls: items.length };
+}
+
+/** A typo of a name as people make them: one letter left out after position `at` (never the first). */
+function typo(name: string, at: number): string {
+  return name.slice(0, at + 1) + name.slice(at + 2);
+}
+
+/** Every listed firm's slug and name, read through the API like any client. */
+async function listFirms(): Promise<{ slug: string; name: string }[]> {
+  const firms: { slug: string; name: string }[] = [];
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${BASE}/api/firms?pageSize=50&page=${page}`);
+    const body = (await res.json()) as { firms: { slug: string; name: string }[]; total: number };
+    firms.push(...body.firms.map(({ slug, name }) => ({ slug, name })));
+    if (firms.length >= body.total || body.firms.length === 0) return firms;
+  }
+}
+
+async function runDataset(label: string, dataDir: string) {
+  const child = await startServer(dataDir);
+  try {
+    const firms = await listFirms();
+    const pages = Math.ceil(firms.length / 24);
+    console.log(`\n=== ${label}: ${firms.length} listed firms ===`);
+    let n = 0;
+    const unique = (path: (n: number) => string) => ({ next: () => path(++n), urls: Infinity });
+    const typos = new Set(firms.flatMap((f) => Array.from(f.name.slice(1), (_, at) => typo(f.name, at))));
+    const targets: Target[] = [
+      { name: 'Home page', path: '/', page: true },
+      {
+        name: 'Firms API, page 1',
+        path: '/api/firms',
+        page: false,
+        cold: unique((i) => `/api/firms?_=${i}`),
+      },
+      {
+        name: 'Directory page',
+        path: '/firms',
+        page: true,
+        // Pages of the rating sort, each also a new page URL: its API answer repeats after `pages`.
+        cold: { ...unique((i) => `/firms?sort=rating&page=${1 + (i % pages)}&_=${i}`), urls: pages },
+      },
+      {
+        name: 'Firm page',
+        path: '/firm/northbridge',
+        page: true,
+        cold: cycle(firms.map((f) => `/firm/${f.slug}`)),
+      },
+      {
+        name: 'Firm search, typo',
+        path: '/api/search/firms?q=northbrdge',
+        page: false,
+        cold: cycle([...typos].map((q) => `/api/search/firms?q=${encodeURIComponent(q)}`)),
+      },
+    ];
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${DURATION} s per measurement, on ${BASE}\n` +
+        'cold: every request a new URL (firm slugs, typo queries, or an ignored _ parameter), so nothing is cached',
+    );
+    for (const target of targets) await compare(target);
+  } finally {
+    await stopServer(child);
+  }
 }
 
 interface ManifestChunk {
@@ -108,11 +232,19 @@ function firstLoadKb(pageModule: string): number {
   return total / 1024;
 }
 
-const { child, dataDir } = await startServer();
+const dataDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pfc-bench-'));
+  dataDirs.push(dir);
+  return dir;
+};
 try {
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per measurement, on ${BASE}`);
-  await compare('Home page', '/');
-  await compare('Firms API', '/api/firms');
+  await runDataset('demo data', tempDir());
+  if (GENERATED_FIRMS > 0) {
+    const dir = tempDir();
+    await seedGenerated(dir, GENERATED_FIRMS);
+    await runDataset(`demo data + ${GENERATED_FIRMS} generated firms`, dir);
+  }
   console.log('\nFirst-load JavaScript (gzip, goal <= 110 KB)');
   for (const [label, mod] of [
     ['home', 'src/web/pages/home-page.tsx'],
@@ -122,6 +254,5 @@ try {
     console.log(`  ${label.padEnd(14)} ${firstLoadKb(mod).toFixed(1)} KB`);
   }
 } finally {
-  child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }

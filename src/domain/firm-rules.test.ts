@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assetClassesOf,
+  DIRECTORY_MAX_PAGE_SIZE,
+  DIRECTORY_PAGE_SIZE,
   describeCashback,
   describeReviewAuthor,
+  directoryOrder,
   formatAverageRating,
   formatCount,
   formatDailyDrawdown,
@@ -14,17 +16,19 @@ import {
   formatPricingType,
   formatReviewCount,
   listTradableAssets,
-  matchesAssetFilter,
+  MARKET_KEYWORDS,
   needsReadMore,
   normalizeTrustRating,
+  pageCount,
+  pageOffset,
   pricePer10k,
   roundStars,
   showsMaxContracts,
   showsPayoutFrequency,
   showsRatingExplanation,
-  sortFirms,
   sortUnlistedFirms,
   splitLines,
+  TRUST_RATING_TEXTS,
   toggleAssetFilter,
   toggleSort,
   truncateText,
@@ -51,31 +55,24 @@ describe('trust rating', () => {
   });
 });
 
-describe('firm sorting', () => {
-  const firms = [
-    { id: 1, name: 'beta', trustRating: 'avoid' },
-    { id: 2, name: 'Alpha', trustRating: null },
-    { id: 3, name: 'Gamma', trustRating: 'trusted' },
-    { id: 4, name: 'delta', trustRating: 'caution' },
-    { id: 5, name: 'Epsilon', trustRating: 'approved' },
-  ];
-  const names = (list: { name: string }[]) => list.map((f) => f.name);
-
-  it('sorts A-Z ignoring case and by rating weight then name', () => {
-    expect(names(sortFirms(firms, 'az'))).toEqual(['Alpha', 'beta', 'delta', 'Epsilon', 'Gamma']);
-    expect(names(sortFirms(firms, 'rating'))).toEqual(['Epsilon', 'Gamma', 'delta', 'beta', 'Alpha']);
+describe('directory order', () => {
+  it('always puts the featured firm first, then the chosen sort, then name and id', () => {
+    expect(directoryOrder(null)).toEqual(['featured', 'name', 'id']);
+    expect(directoryOrder('az')).toEqual(['featured', 'name', 'id']);
+    expect(directoryOrder('rating')).toEqual(['featured', 'trustWeight', 'name', 'id']);
+    expect(directoryOrder('reviews')).toEqual(['featured', 'averageRating', 'totalReviews', 'name', 'id']);
   });
 
-  it('keeps the given order without a sort and never mutates the input', () => {
-    expect(names(sortFirms(firms, null))).toEqual(names(firms));
-    expect(firms[0].name).toBe('beta');
-  });
-
-  it('always puts the featured firm first', () => {
-    expect(sortFirms(firms, 'az', 4)[0].name).toBe('delta');
-    expect(sortFirms(firms, 'rating', 2)[0].name).toBe('Alpha');
-    expect(names(sortFirms(firms, 'rating', 2)).slice(1)).toEqual(['Epsilon', 'Gamma', 'delta', 'beta']);
-    expect(names(sortFirms(firms, 'az', 999))).toEqual(['Alpha', 'beta', 'delta', 'Epsilon', 'Gamma']);
+  it('gives the SQL sort every stored text that is not "not tested", with its weight', () => {
+    const weights = Object.keys(TRUST_RATING_TEXTS).map((text) => [text, trustRatingWeight(text)]);
+    expect(weights).toEqual([
+      ['approved', 3],
+      ['trusted', 3],
+      ['caution', 2],
+      ['avoid', 1],
+    ]);
+    expect(trustRatingWeight(' Trusted ')).toBe(3);
+    expect(trustRatingWeight('not-tested')).toBe(0);
   });
 
   it('makes A-Z and Rating switch each other off', () => {
@@ -83,6 +80,19 @@ describe('firm sorting', () => {
     expect(toggleSort('az', 'rating')).toBe('rating');
     expect(toggleSort('rating', 'az')).toBe('az');
     expect(toggleSort('rating', 'rating')).toBeNull();
+  });
+});
+
+describe('directory pages', () => {
+  it('counts pages and offsets from page 1, with one page for an empty list', () => {
+    expect(DIRECTORY_PAGE_SIZE % 6).toBe(0);
+    expect(DIRECTORY_MAX_PAGE_SIZE).toBe(50);
+    expect(pageCount(0, 24)).toBe(1);
+    expect(pageCount(24, 24)).toBe(1);
+    expect(pageCount(25, 24)).toBe(2);
+    expect(pageCount(5032, 24)).toBe(210);
+    expect(pageOffset(1, 24)).toBe(0);
+    expect(pageOffset(3, 24)).toBe(48);
   });
 });
 
@@ -109,13 +119,8 @@ describe('unlisted firms', () => {
 });
 
 describe('asset classes', () => {
-  it('matches cfd or forex, futures and crypto in free text', () => {
-    expect(assetClassesOf('CFD/Forex')).toEqual(['cfd']);
-    expect(assetClassesOf('Forex, Futures & Crypto')).toEqual(['cfd', 'futures', 'crypto']);
-    expect(assetClassesOf(null)).toEqual([]);
-    expect(matchesAssetFilter('forex', 'cfd')).toBe(true);
-    expect(matchesAssetFilter('Futures', 'crypto')).toBe(false);
-    expect(matchesAssetFilter(null, 'all')).toBe(true);
+  it('puts cfd and forex under CFD/Forex, futures and crypto under their own filter', () => {
+    expect(MARKET_KEYWORDS).toEqual({ cfd: ['cfd', 'forex'], futures: ['futures'], crypto: ['crypto'] });
   });
 
   it('returns to All when the active filter is clicked again', () => {

@@ -16,17 +16,27 @@ const TRUST_LABELS: Record<TrustRating, string> = {
 
 const TRUST_WEIGHTS: Record<TrustRating, number> = { approved: 3, caution: 2, avoid: 1, 'not tested': 0 };
 
+/**
+ * What a stored trust rating text means once normalized (lower case, trimmed, '_' and '-' read
+ * as spaces); any other text, or none, is 'not tested'. The server's SQL sort reads this table too.
+ */
+export const TRUST_RATING_TEXTS: Readonly<Record<string, Exclude<TrustRating, 'not tested'>>> = {
+  approved: 'approved',
+  trusted: 'approved',
+  caution: 'caution',
+  avoid: 'avoid',
+};
+
 /** Missing or unknown values are 'not tested'; 'trusted' is shown as approved. */
 export function normalizeTrustRating(raw: string | null | undefined): TrustRating {
   const value = (raw ?? '').trim().toLowerCase().replace(/[_-]/g, ' ');
-  if (value === 'approved' || value === 'trusted') return 'approved';
-  if (value === 'caution' || value === 'avoid') return value;
-  return 'not tested';
+  return TRUST_RATING_TEXTS[value] ?? 'not tested';
 }
 
 export const trustRatingLabel = (raw: string | null | undefined) => TRUST_LABELS[normalizeTrustRating(raw)];
 export const trustRatingWeight = (raw: string | null | undefined) => TRUST_WEIGHTS[normalizeTrustRating(raw)];
 
+/** The sort buttons of /firms (spec section 2); null is the default order. */
 export type FirmSort = 'az' | 'rating' | null;
 
 /** A-Z and Rating switch each other off; choosing the active one again turns sorting off. */
@@ -34,31 +44,23 @@ export function toggleSort(current: FirmSort, clicked: Exclude<FirmSort, null>):
   return current === clicked ? null : clicked;
 }
 
-interface SortableFirm {
-  id: number;
-  name: string;
-  trustRating?: string | null;
-}
+/** The sorts GET /api/firms offers: the two buttons, and 'reviews' for the home page's top-rated list. */
+export const DIRECTORY_SORTS = ['az', 'rating', 'reviews'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+/** A key of the directory order, highest first for the first four, A-Z and ascending for the last two. */
+export type DirectoryOrderKey = 'featured' | 'trustWeight' | 'averageRating' | 'totalReviews' | 'name' | 'id';
 
-/** Sorts a copy of the list; the featured firm always comes first whatever the sort. */
-export function sortFirms<T extends SortableFirm>(
-  firms: readonly T[],
-  sort: FirmSort,
-  featuredFirmId?: number | null,
-): T[] {
-  const sorted = [...firms];
-  if (sort === 'az') sorted.sort(byName);
-  if (sort === 'rating') {
-    sorted.sort(
-      (a, b) => trustRatingWeight(b.trustRating) - trustRatingWeight(a.trustRating) || byName(a, b),
-    );
-  }
-  const featured = sorted.findIndex((f) => f.id === featuredFirmId);
-  if (featured > 0) sorted.unshift(...sorted.splice(featured, 1));
-  return sorted;
+/**
+ * The directory order, most significant key first (spec section 4): the featured firm always on
+ * top, then the chosen sort (Rating: trust weight; reviews: average rating, then review count),
+ * then the name A-Z ignoring case, then the id so that pages never overlap. The default order and
+ * A-Z are the same. The server turns each key into SQL.
+ */
+export function directoryOrder(sort: DirectorySort | null): DirectoryOrderKey[] {
+  const chosen: DirectoryOrderKey[] =
+    sort === 'rating' ? ['trustWeight'] : sort === 'reviews' ? ['averageRating', 'totalReviews'] : [];
+  return ['featured', ...chosen, 'name', 'id'];
 }
 
 export const UNLISTED_STATUS_LABELS: Record<string, string> = {
@@ -71,6 +73,9 @@ export const unlistedStatusLabel = (status: string) => UNLISTED_STATUS_LABELS[st
 
 export const UNLISTED_READ_MORE_LENGTH = 70;
 
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+
 /** Pending first, then sortOrder, then name. */
 export function sortUnlistedFirms<T extends { status: string; sortOrder: number; name: string }>(
   firms: readonly T[],
@@ -81,7 +86,8 @@ export function sortUnlistedFirms<T extends { status: string; sortOrder: number;
 
 export const needsReadMore = (text: string | null | undefined, limit: number) => (text ?? '').length > limit;
 
-export type AssetFilter = 'all' | 'cfd' | 'futures' | 'crypto';
+export const ASSET_FILTER_VALUES = ['all', 'cfd', 'futures', 'crypto'] as const;
+export type AssetFilter = (typeof ASSET_FILTER_VALUES)[number];
 
 export const ASSET_FILTERS: readonly { value: AssetFilter; label: string }[] = [
   { value: 'all', label: 'All Markets' },
@@ -90,18 +96,69 @@ export const ASSET_FILTERS: readonly { value: AssetFilter; label: string }[] = [
   { value: 'crypto', label: 'Crypto' },
 ];
 
-/** Which filters an assetType text belongs to: cfd or forex, futures, crypto. */
-export function assetClassesOf(assetType: string | null | undefined): Exclude<AssetFilter, 'all'>[] {
-  const text = (assetType ?? '').toLowerCase();
-  const classes: Exclude<AssetFilter, 'all'>[] = [];
-  if (text.includes('cfd') || text.includes('forex')) classes.push('cfd');
-  if (text.includes('futures')) classes.push('futures');
-  if (text.includes('crypto')) classes.push('crypto');
-  return classes;
+/**
+ * The words that put a firm under a market filter when its assetType text contains one of them
+ * (any case): CFD/Forex takes cfd or forex. The server's SQL filter reads this table.
+ */
+export const MARKET_KEYWORDS: Readonly<Record<Exclude<AssetFilter, 'all'>, readonly string[]>> = {
+  cfd: ['cfd', 'forex'],
+  futures: ['futures'],
+  crypto: ['crypto'],
+};
+
+/** The firm fields the directory's text search looks in: a firm matches when one contains the text. */
+export const DIRECTORY_SEARCH_FIELDS = ['name', 'shortDescription', 'assetType'] as const;
+
+/** The longest directory search text. */
+export const DIRECTORY_QUERY_MAX = 100;
+
+/** Firms per directory page: a multiple of the 1, 2 and 3 card columns. */
+export const DIRECTORY_PAGE_SIZE = 24;
+/** The largest page GET /api/firms serves (also the structured-data cap of 50 firms). */
+export const DIRECTORY_MAX_PAGE_SIZE = 50;
+/** Page numbers beyond this are refused: 10,000 pages of 50 is far more than any directory holds. */
+export const DIRECTORY_MAX_PAGE = 10_000;
+
+/** The number of pages for `total` firms; an empty list still has its one (empty) page. */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** How many firms come before the first one of `page` (pages count from 1). */
+export const pageOffset = (page: number, pageSize: number) => (page - 1) * pageSize;
+
+/** What GET /api/firms takes: every field optional in the URL, defaults as documented there. */
+export interface DirectoryQuery {
+  market: AssetFilter;
+  sort: DirectorySort | null;
+  q: string;
+  page: number;
+  pageSize: number;
 }
 
-export function matchesAssetFilter(assetType: string | null | undefined, filter: AssetFilter): boolean {
-  return filter === 'all' || assetClassesOf(assetType).includes(filter);
+export const DEFAULT_DIRECTORY_QUERY: DirectoryQuery = {
+  market: 'all',
+  sort: null,
+  q: '',
+  page: 1,
+  pageSize: DIRECTORY_PAGE_SIZE,
+};
+
+/** One page of GET /api/firms (its zod schema, for validation and OpenAPI, is in the firms module). */
+export interface DirectoryPage<Firm> {
+  firms: Firm[];
+  /** Firms matching the filters, on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Named so the card can be marked, wherever the firm appears. */
+  featuredFirmId: number | null;
+}
+
+/** The statistic tiles of /firms: always over every listed firm, whatever the filters. */
+export interface DirectoryStats {
+  listedCount: number;
+  approvedCount: number;
+  accountCount: number;
+  activeCouponCount: number;
 }
 
 /** Clicking the active CFD/Futures/Crypto filter returns to All. */

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * A JSON-LD record. Pages build them with the schema.org types of `schema-dts`, so a property or
+ * value schema.org does not define fails type checking.
+ */
+export interface StructuredData {
+  '@context': 'https://schema.org';
+}
+
 /** What a page declares about itself for the document head. */
 export const HeadSchema = z.object({
   title: z.string(),
@@ -9,7 +17,7 @@ export const HeadSchema = z.object({
   image: z.string().optional(),
   type: z.enum(['website', 'article', 'profile']).optional(),
   noindex: z.boolean().optional(),
-  jsonLd: z.array(z.record(z.string(), z.unknown())).optional(),
+  jsonLd: z.array(z.custom<StructuredData>()).optional(),
   /** Extra `<link>` elements, e.g. an RSS alternate. */
   links: z
     .array(

@@ -1,16 +1,18 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
 import { couponBySlugQuery, couponsQuery } from './features/coupons/queries';
-import { parseCompareSlugs } from './features/firms/display';
+import { parseCompareSlugs } from './features/firms/compare-slugs';
+import { directoryListQuery, parseDirectoryState } from './features/firms/display';
 import {
-  featuredFirmQuery,
   firmDetailsQuery,
+  firmDirectoryQuery,
   firmPayoutMethodsQuery,
   firmPlatformsQuery,
   firmRatingQuery,
   firmReviewsQuery,
-  firmsQuery,
+  firmStatsQuery,
   heroStatsQuery,
+  homeComparisonQuery,
   unlistedFirmsQuery,
 } from './features/firms/queries';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
@@ -39,14 +41,19 @@ export const appRoutes: AppRoute[] = [
     path: '/',
     access: 'public',
     page: page('home-page'),
-    prefetch: () => [heroStatsQuery(), firmsQuery(), featuredFirmQuery()],
+    // The comparison table loads when scrolled to; its firms also make the page's structured data.
+    prefetch: () => [heroStatsQuery(), homeComparisonQuery()],
   },
   {
     path: '/firms',
     access: 'public',
     page: page('firms-page'),
-    // The list is filtered and sorted in the page from ?market=&sort=&q=, so these three cover any search.
-    prefetch: () => [firmsQuery(), featuredFirmQuery(), unlistedFirmsQuery()],
+    // The server filters, sorts and pages from ?market=&sort=&q=&page=: one page is fetched.
+    prefetch: ({ search }) => [
+      firmDirectoryQuery(directoryListQuery(parseDirectoryState(search))),
+      firmStatsQuery(),
+      unlistedFirmsQuery(),
+    ],
   },
   {
     path: '/firm/:slug',
@@ -67,13 +74,11 @@ export const appRoutes: AppRoute[] = [
     path: '/compare',
     access: 'public',
     page: page('compare-page'),
-    prefetch: ({ search }) => [
-      firmsQuery(),
-      ...parseCompareSlugs(search.get('firms')).flatMap((slug) => [
+    prefetch: ({ search }) =>
+      parseCompareSlugs(search.get('firms')).flatMap((slug) => [
         firmDetailsQuery(slug),
         firmPlatformsQuery(slug),
       ]),
-    ],
   },
   { path: '/methodology', access: 'public', page: page('methodology-page') },
   {

@@ -96,6 +96,83 @@ test('filter and sort /firms through the URL', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Firms Not Yet Listed' })).toBeVisible();
 });
 
+test('page through /firms; each page has its own server-rendered URL', async ({ page }) => {
+  await page.goto('/firms?sort=rating');
+  await waitForApp(page);
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(24);
+  const summary = page.getByText(/^Showing 1-24 of \d+ firms$/);
+  await expect(summary).toBeVisible();
+  const total = Number((await summary.textContent())?.match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThan(24);
+  const firstOnPage1 = await cards.first().getAttribute('aria-label');
+
+  const pages = page.getByRole('navigation', { name: 'Pages of firms' });
+  await pages.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/firms\?sort=rating&page=2$/);
+  await expect(page.getByText(`Showing 25-${Math.min(48, total)} of ${total} firms`)).toBeVisible();
+  await expect(cards).toHaveCount(Math.min(24, total - 24));
+  expect(await cards.first().getAttribute('aria-label')).not.toBe(firstOnPage1);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText('Page 2');
+  await expectNoSeriousA11yViolations(page);
+
+  // Changing a filter starts again at page 1.
+  await page.getByRole('button', { name: 'CFD/Forex' }).click();
+  await expect(page).toHaveURL(/\/firms\?market=cfd&sort=rating$/);
+
+  // React separates text parts with empty comments in server HTML.
+  const html = (await (await page.request.get('/firms?sort=rating&page=2')).text()).replaceAll(
+    '<!-- -->',
+    '',
+  );
+  expect(html).toContain(`Showing 25-${Math.min(48, total)} of ${total} firms`);
+  expect(html).not.toContain(`aria-label="${firstOnPage1}"`);
+  expect(html).toContain('<link rel="canonical" href="http://localhost');
+  expect(html).toMatch(/rel="canonical" href="[^"]*\/firms\?page=2"/);
+
+  const past = await page.goto('/firms?page=99');
+  expect(past?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'There is no page 99' })).toBeVisible();
+});
+
+test('filter and search analytics count the firms the server found', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      'cookie-consent',
+      JSON.stringify({ essential: true, analytics: true, marketing: false, timestamp: Date.now() }),
+    );
+  });
+  await page.goto('/firms');
+  await waitForApp(page);
+
+  const allFirms = Number(
+    (await page.getByText(/^Showing 1-\d+ of \d+ firms$/).textContent())?.match(/of (\d+)/)?.[1],
+  );
+  const filterEvent = page.waitForRequest((r) => r.url().endsWith('/api/analytics/filter'));
+  await page.getByRole('button', { name: 'Futures', exact: true }).click();
+  const filter = (await filterEvent).postDataJSON();
+  expect(filter).toMatchObject({
+    activityType: 'filter',
+    filterType: 'asset_class',
+    filterValue: 'futures',
+    context: 'firms_directory',
+  });
+  expect(filter.resultsCount).toBeGreaterThan(0);
+  expect(filter.resultsCount).toBeLessThan(allFirms);
+  const shown = Math.min(24, filter.resultsCount);
+  await expect(page.getByText(`Showing 1-${shown} of ${filter.resultsCount} firms`)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(shown);
+
+  const searchEvent = page.waitForRequest((r) => r.url().endsWith('/api/analytics/search'));
+  const typedAt = Date.now();
+  await page.getByRole('searchbox', { name: 'Search firms' }).pressSequentially('desk', { delay: 50 });
+  const search = (await searchEvent).postDataJSON();
+  expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1000);
+  expect(search).toMatchObject({ activityType: 'search', searchQuery: 'desk', context: 'firms_directory' });
+  await expect(page).toHaveURL(/q=desk/);
+  await expect(page.getByText(new RegExp(`of ${search.resultsCount} firms?$`))).toBeVisible();
+});
+
 test('every tab of a firm page', async ({ page }) => {
   await page.goto('/firm/brightwell');
   await waitForApp(page);
@@ -169,8 +246,11 @@ test('compare three firms', async ({ page }) => {
 
   await table.getByRole('button', { name: 'Remove Tidewater Prop Group' }).click();
   await expect(page).toHaveURL(/firms=brightwell%2Cironclad-futures$|firms=brightwell,ironclad-futures$/);
-  await page.getByLabel('Add a firm').selectOption({ label: 'Northbridge Capital Traders' });
+  // Added by name through the fuzzy search, typo included: the page never loads the whole directory.
+  await page.getByRole('searchbox', { name: 'Add a firm' }).fill('northbrdge');
+  await page.getByRole('button', { name: 'Add Northbridge Capital Traders' }).click();
   await expect(table.getByRole('link', { name: /Northbridge Capital Traders/ })).toBeVisible();
+  await expect(page).toHaveURL(/northbridge/);
 });
 
 test('the methodology page explains every badge', async ({ page }) => {

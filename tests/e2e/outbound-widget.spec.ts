@@ -45,6 +45,51 @@ test('Visit Website opens the stored affiliate URL in a new tab through /outboun
   await popup.waitForURL(target as string);
 });
 
+test('with analytics consent, an outbound link carries the session id, and the server HTML does not', async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      'cookie-consent',
+      JSON.stringify({ essential: true, analytics: true, marketing: false, timestamp: Date.now() }),
+    );
+  });
+  await context.route(/\.example\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: 'firm site' }),
+  );
+  const html = await (await page.request.get('/firm/northbridge')).text();
+  expect(html).toContain('href="/outbound/northbridge"');
+  expect(html).not.toContain('sid=');
+
+  await page.goto('/firm/northbridge');
+  await page.waitForLoadState('networkidle');
+  const visit = page.getByRole('link', { name: /Visit Website/ });
+  const outbound = context.waitForEvent(
+    'request',
+    (r) => new URL(r.url()).pathname === '/outbound/northbridge',
+  );
+  await Promise.all([page.waitForEvent('popup'), visit.click()]);
+  const sid = new URL((await outbound).url()).searchParams.get('sid');
+  expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await page.evaluate(() => window.sessionStorage.getItem('pfc-session-id'))).toBe(sid);
+});
+
+test('without analytics consent, an outbound link carries no session id', async ({ page, context }) => {
+  await context.route(/\.example\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: 'firm site' }),
+  );
+  await page.goto('/coupons');
+  await page.waitForLoadState('networkidle');
+  const deal = page.getByRole('link', { name: /Get Deal/ }).first();
+  const outbound = context.waitForEvent('request', (r) =>
+    new URL(r.url()).pathname.startsWith('/outbound/coupon/'),
+  );
+  await Promise.all([page.waitForEvent('popup'), deal.click()]);
+  expect(new URL((await outbound).url()).search).toBe('');
+  expect(await page.evaluate(() => window.sessionStorage.getItem('pfc-session-id'))).toBeNull();
+});
+
 test('an outbound link never follows a URL taken from the request', async ({ request }) => {
   const res = await request.get('/outbound/northbridge?url=https://evil.example/', { maxRedirects: 0 });
   expect(res.status()).toBe(302);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrowser, detectDevice, utmValues } from './analytics';
+import { addSessionId, detectBrowser, detectDevice, utmValues } from './analytics';
 
 const UA = {
   chrome:
@@ -84,5 +84,19 @@ describe('utmValues', () => {
 
   it('cuts values to 200 characters, the server limit', () => {
     expect(utmValues(`?utm_source=${'a'.repeat(300)}`).utmSource).toHaveLength(200);
+  });
+});
+
+describe('addSessionId', () => {
+  it('adds the session id to an outbound path, keeping its own query', () => {
+    expect(addSessionId('/outbound/acme', 'abcd-1234-efgh')).toBe('/outbound/acme?sid=abcd-1234-efgh');
+    expect(addSessionId('/outbound/coupon/7?sid=old', 'new-session-id')).toBe(
+      '/outbound/coupon/7?sid=new-session-id',
+    );
+  });
+
+  it('removes any session id without consent', () => {
+    expect(addSessionId('/outbound/acme?sid=abcd-1234-efgh', null)).toBe('/outbound/acme');
+    expect(addSessionId('/outbound/acme', null)).toBe('/outbound/acme');
   });
 });

@@ -73,6 +73,37 @@ export function sendPageView(path: string): void {
   post('/api/analytics/pageview', view);
 }
 
+/**
+ * An outbound path with `?sid=<session id>` when there is one, without any `sid` otherwise.
+ * The server records it with the click and never builds the redirect from it.
+ */
+export function addSessionId(path: string, sessionId: string | null): string {
+  const url = new URL(path, 'http://local');
+  if (sessionId) url.searchParams.set('sid', sessionId);
+  else url.searchParams.delete('sid');
+  return url.pathname + url.search;
+}
+
+/** An outbound path carrying this browser session's id, only with analytics consent (decision 0003). */
+export const withSessionId = (path: string) =>
+  addSessionId(path, readConsent()?.analytics ? getSessionId() : null);
+
+function tagOutboundLink(event: { currentTarget: HTMLAnchorElement }) {
+  const link = event.currentTarget;
+  link.setAttribute('href', withSessionId(link.getAttribute('href') ?? ''));
+}
+
+/**
+ * Spread on an outbound `<a>`: the server renders the plain path (it knows no browser session),
+ * and the session id joins it the moment the link is followed, by click, middle click or the
+ * context menu, so the server HTML and the hydrated page agree.
+ */
+export const outboundLinkProps = {
+  onClick: tagOutboundLink,
+  onAuxClick: tagOutboundLink,
+  onContextMenu: tagOutboundLink,
+} as const;
+
 /** Records an activity (clicks, searches). Only with analytics consent; failures are silent. */
 export function sendActivity(url: string, body: Record<string, unknown>): void {
   if (!readConsent()?.analytics) return;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Calendar, Clock, Info, User } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import type { Article, WithContext } from 'schema-dts';
 import type { BlogPost } from '../../domain/blog';
 import { DEFAULT_AUTHOR, postDate } from '../../domain/blog-rules';
 import { formatDate } from '../../domain/format';
@@ -32,7 +33,7 @@ function PostNotFound() {
   );
 }
 
-function articleJsonLd(post: BlogPost, publicUrl: string) {
+function articleJsonLd(post: BlogPost, publicUrl: string): WithContext<Article> {
   const url = `${publicUrl}/blog/${post.slug}`;
   return {
     '@context': 'https://schema.org',
@@ -41,7 +42,9 @@ function articleJsonLd(post: BlogPost, publicUrl: string) {
     description: post.excerpt ?? undefined,
     ...(post.featuredImage ? { image: new URL(post.featuredImage, publicUrl).toString() } : {}),
     datePublished: postDate(post),
-    author: { '@type': post.author ? 'Person' : 'Organization', name: post.author || DEFAULT_AUTHOR },
+    author: post.author
+      ? { '@type': 'Person', name: post.author }
+      : { '@type': 'Organization', name: DEFAULT_AUTHOR },
     publisher: { '@type': 'Organization', name: 'Prop Firm Club' },
     mainEntityOfPage: url,
     ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Calendar, Check, Copy, ExternalLink, Star, Timer, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import type { WebPage, WithContext } from 'schema-dts';
 import {
   couponFirmName,
   DEFAULT_COUPON_DESCRIPTION,
@@ -39,7 +40,7 @@ function DealNotFound() {
   );
 }
 
-function dealJsonLd(coupon: Coupon, expired: boolean) {
+function dealJsonLd(coupon: Coupon, expired: boolean): WithContext<WebPage> {
   const name = couponFirmName(coupon);
   return {
     '@context': 'https://schema.org',

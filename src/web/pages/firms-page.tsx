@@ -1,22 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
-import { directoryJsonLd } from '../features/firms/display';
-import { FirmDirectory } from '../features/firms/firm-directory';
-import { firmsQuery } from '../features/firms/queries';
+import { directoryJsonLd, parseDirectoryState } from '../features/firms/display';
+import { FirmDirectory, useDirectoryList } from '../features/firms/firm-directory';
 import { UnlistedFirms } from '../features/firms/unlisted-firms';
 import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
 
 export default function FirmsPage() {
   const { publicUrl } = useSiteConfig();
-  const firms = useQuery(firmsQuery());
+  const state = parseDirectoryState(useSearchParams()[0]);
+  const list = useDirectoryList(state);
+  // Filtered and sorted views point at the plain list; its later pages are pages of their own.
+  const unfiltered = state.market === 'all' && !state.q;
+  const canonical = unfiltered && state.page > 1 ? `?page=${state.page}` : '';
   return (
     <>
       <PageHead
         title="All Prop Firms | Prop Firm Club"
         description="Browse and compare every prop firm we track by market, trust rating, price and funding."
-        canonicalPath={'/firms'}
-        jsonLd={firms.data ? [directoryJsonLd(firms.data, publicUrl)] : undefined}
+        canonicalPath={`/firms${canonical}`}
+        jsonLd={list.data ? [directoryJsonLd(list.data.firms, publicUrl)] : undefined}
       />
       <PageHeader
         title="All Prop Firms"

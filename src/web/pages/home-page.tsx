@@ -8,7 +8,7 @@ import { blogPostsQuery } from '../features/blog/queries';
 import { directoryJsonLd, websiteJsonLd } from '../features/firms/display';
 import { FirmSearchBox } from '../features/firms/firm-search-box';
 import { ComparisonTable, FeaturedPanel, HeroStats, LazySection } from '../features/firms/home-sections';
-import { firmsQuery } from '../features/firms/queries';
+import { homeComparisonQuery } from '../features/firms/queries';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
@@ -46,7 +46,8 @@ function scrollToComparison() {
 
 export default function HomePage() {
   const { publicUrl } = useSiteConfig();
-  const firms = useQuery(firmsQuery());
+  // The comparison table's firms (prefetched by the server) make the page's list of firms.
+  const firms = useQuery(homeComparisonQuery());
   return (
     <>
       <VerificationResultToast />
@@ -54,7 +55,10 @@ export default function HomePage() {
         title="Prop Firm Club: Compare Prop Trading Firms"
         description="Compare prop trading firms by trust rating, price, funding and rules. Read reviews, copy discount codes and enter giveaways."
         canonicalPath={'/'}
-        jsonLd={[websiteJsonLd(publicUrl), ...(firms.data ? [directoryJsonLd(firms.data, publicUrl)] : [])]}
+        jsonLd={[
+          websiteJsonLd(publicUrl),
+          ...(firms.data ? [directoryJsonLd(firms.data.firms, publicUrl)] : []),
+        ]}
       />
       <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-8 px-4 py-16 text-center sm:px-6 sm:py-20 lg:px-8">

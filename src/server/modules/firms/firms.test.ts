@@ -103,7 +103,7 @@ describe('GET /api/firms', () => {
   it('lists only listed firms, compact, with derived ranges, counts, best coupon and rating', async () => {
     const res = await get('/api/firms');
     expect(res.statusCode).toBe(200);
-    const firms = res.json();
+    const { firms } = res.json();
     expect(firms.map((f: { slug: string }) => f.slug)).toEqual(['harborline', 'ridgestep']);
     const ridgestep = firms.find((f: { slug: string }) => f.slug === 'ridgestep');
     expect(ridgestep).toMatchObject({
@@ -274,7 +274,13 @@ describe('directory side data', () => {
 
   it('documents the firm routes in the OpenAPI document', async () => {
     const paths = (await get('/api/docs/json')).json().paths;
-    for (const path of ['/api/firms', '/api/search/firms', '/api/firms/{slug}/details', '/api/hero-stats']) {
+    for (const path of [
+      '/api/firms',
+      '/api/firms/stats',
+      '/api/search/firms',
+      '/api/firms/{slug}/details',
+      '/api/hero-stats',
+    ]) {
       expect(paths[path]?.get?.responses?.['200']).toBeDefined();
     }
   });

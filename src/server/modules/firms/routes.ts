@@ -5,22 +5,23 @@ import {
   FirmDetailsSchema,
   FirmResourceListSchema,
   FirmSlugParamsSchema,
-  FirmSummaryListSchema,
   HeroStatsSchema,
   SearchQuerySchema,
   SearchResultListSchema,
   UnlistedFirmListSchema,
 } from '../../../domain/firms';
 import type { Http } from '../../lib/http';
+import { DirectoryPageSchema, DirectoryQuerySchema, DirectoryStatsSchema } from './schemas';
 import {
+  getDirectoryStats,
   getFeaturedFirm,
   getFirmDetails,
   getHeroStats,
   listAccountCounts,
   listAccountsWithDetails,
+  listDirectoryFirms,
   listFirmPayoutMethods,
   listFirmPlatforms,
-  listFirms,
   listUnlistedFirms,
   searchFirms,
 } from './service';
@@ -36,12 +37,28 @@ export async function firmsRoutes(app: Http): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Listed firms for the directory, compact: counts and best coupon instead of full lists',
-        response: { 200: FirmSummaryListSchema },
+        summary: 'One page of the directory: listed firms filtered, sorted and paged on the server',
+        description:
+          'Compact cards (counts and best live coupon instead of full lists). Filters, sorts and page size are documented per parameter; an unknown value is a 400 naming the parameter. A page past the end has no firms and the real total.',
+        querystring: DirectoryQuerySchema,
+        response: { 200: DirectoryPageSchema },
       },
       config: { cacheTags: ['firms', 'coupons', 'reviews'] },
     },
-    () => listFirms(db),
+    (request) => listDirectoryFirms(db, { ...request.query, sort: request.query.sort ?? null }),
+  );
+
+  app.get(
+    '/api/firms/stats',
+    {
+      schema: {
+        tags,
+        summary: 'The /firms statistic tiles, over every listed firm whatever the filters',
+        response: { 200: DirectoryStatsSchema },
+      },
+      config: { cacheTags: ['firms', 'coupons'] },
+    },
+    () => getDirectoryStats(db),
   );
 
   app.get(

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  DIRECTORY_SEARCH_FIELDS,
+  type DirectoryOrderKey,
+  type DirectoryPage,
+  type DirectoryQuery,
+  type DirectoryStats,
+  directoryOrder,
+  MARKET_KEYWORDS,
+  pageOffset,
+  TRUST_RATING_TEXTS,
+  trustRatingWeight,
+} from '../../../domain/firm-rules';
 import type {
   AccountCount,
   AccountWithDetails,
@@ -59,16 +71,99 @@ const coreColumns = {
   fundingMax: propFirms.fundingMax,
 };
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** A stored trust rating text as normalizeTrustRating reads it: lower case, trimmed, '_' and '-' as spaces. */
+const trustText = sql`translate(lower(btrim(coalesce(${propFirms.trustRating}, ''))), '_-', '  ')`;
+
+/** The trust weight of firm-rules.ts in SQL, from the same table of texts. */
+const trustWeight = sql`(case ${trustText} ${sql.join(
+  Object.keys(TRUST_RATING_TEXTS).map((text) => sql`when ${text} then ${trustRatingWeight(text)}::int`),
+  sql` `,
+)} else 0 end)`;
+
+const approvedTexts = Object.keys(TRUST_RATING_TEXTS).filter(
+  (text) => TRUST_RATING_TEXTS[text] === 'approved',
+);
+
+/** Market filter and text search of firm-rules.ts (MARKET_KEYWORDS, DIRECTORY_SEARCH_FIELDS). */
+function directoryFilter(query: Pick<DirectoryQuery, 'market' | 'q'>): SQL {
+  const conditions = [isListed];
+  if (query.market !== 'all') {
+    conditions.push(
+      or(...MARKET_KEYWORDS[query.market].map((word) => ilike(propFirms.assetType, `%${word}%`)))!,
+    );
+  }
+  const q = query.q.trim();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    conditions.push(or(...DIRECTORY_SEARCH_FIELDS.map((field) => ilike(propFirms[field], pattern)))!);
+  }
+  return and(...conditions)!;
+}
+
+const reviewStats = (db: Db) =>
+  db
+    .select({
+      firmId: reviews.propFirmId,
+      count: sql<number>`count(*)`.mapWith(Number).as('review_count'),
+      average: sql<number>`avg(${reviews.rating})`.mapWith(Number).as('review_average'),
+    })
+    .from(reviews)
+    .groupBy(reviews.propFirmId)
+    .as('review_stats');
+
 /**
- * The directory list in five set-wise queries (firms, then per-firm aggregates of models,
- * accounts, live coupons and reviews), so the cost does not grow with a query per firm.
+ * One page of the directory (spec section 2 /firms): the filters, order and paging of
+ * firm-rules.ts applied in SQL, then the cards' counts, best coupon and rating for that page only.
  */
-export async function listFirms(db: Db): Promise<FirmSummary[]> {
-  const [firms, modelCounts, accountStats, couponStats, bestCoupons, reviewStats] = await Promise.all([
-    db.select(coreColumns).from(propFirms).where(isListed).orderBy(asc(propFirms.name)),
+export async function listDirectoryFirms(db: Db, query: DirectoryQuery): Promise<DirectoryPage<FirmSummary>> {
+  const { propFirmId: featuredFirmId } = await getFeaturedFirm(db);
+  const ratings = reviewStats(db);
+  const orderSql: Record<DirectoryOrderKey, SQL | null> = {
+    featured: featuredFirmId == null ? null : sql`(${propFirms.id} = ${featuredFirmId}) desc`,
+    trustWeight: sql`${trustWeight} desc`,
+    averageRating: sql`coalesce(${ratings.average}, 0) desc`,
+    totalReviews: sql`coalesce(${ratings.count}, 0) desc`,
+    name: sql`lower(${propFirms.name})`,
+    id: asc(propFirms.id),
+  };
+  const order = directoryOrder(query.sort).flatMap((key) => orderSql[key] ?? []);
+  const where = directoryFilter(query);
+  // Sorting narrow rows, then reading the page's full rows, halves the time of a sort that
+  // carries every column of 5,000 firms.
+  const ids = db.select({ id: propFirms.id }).from(propFirms);
+  const [pageIds, total] = await Promise.all([
+    (query.sort === 'reviews' ? ids.leftJoin(ratings, eq(ratings.firmId, propFirms.id)) : ids)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(pageOffset(query.page, query.pageSize)),
+    db.$count(propFirms, where),
+  ]);
+  const position = new Map(pageIds.map(({ id }, i) => [id, i]));
+  const rows = pageIds.length
+    ? await db
+        .select(coreColumns)
+        .from(propFirms)
+        .where(inArray(propFirms.id, [...position.keys()]))
+    : [];
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const firms = await summarizeFirms(db, rows);
+  return { firms, total, page: query.page, pageSize: query.pageSize, featuredFirmId };
+}
+
+type CoreFirm = { [K in keyof typeof coreColumns]: FirmSummary[K] };
+
+/** The cards' counts, best live coupon and rating for the given firms: one set-wise query each. */
+async function summarizeFirms(db: Db, firms: CoreFirm[]): Promise<FirmSummary[]> {
+  if (firms.length === 0) return [];
+  const ids = firms.map((f) => f.id);
+  const [modelCounts, accountStats, couponStats, bestCoupons, reviewRows] = await Promise.all([
     db
       .select({ firmId: fundingModels.propFirmId, count: sql<number>`count(*)`.mapWith(Number) })
       .from(fundingModels)
+      .where(inArray(fundingModels.propFirmId, ids))
       .groupBy(fundingModels.propFirmId),
     db
       .select({
@@ -80,11 +175,12 @@ export async function listFirms(db: Db): Promise<FirmSummary[]> {
         capitalMax: num(sql`max(${firmAccounts.capital})`),
       })
       .from(firmAccounts)
+      .where(inArray(firmAccounts.propFirmId, ids))
       .groupBy(firmAccounts.propFirmId),
     db
       .select({ firmId: coupons.propFirmId, count: sql<number>`count(*)`.mapWith(Number) })
       .from(coupons)
-      .where(isCouponLive)
+      .where(and(isCouponLive, inArray(coupons.propFirmId, ids)))
       .groupBy(coupons.propFirmId),
     db
       .selectDistinctOn([coupons.propFirmId], {
@@ -94,7 +190,7 @@ export async function listFirms(db: Db): Promise<FirmSummary[]> {
         discountPercent: coupons.discountPercent,
       })
       .from(coupons)
-      .where(isCouponLive)
+      .where(and(isCouponLive, inArray(coupons.propFirmId, ids)))
       .orderBy(
         coupons.propFirmId,
         desc(coupons.featured),
@@ -108,6 +204,7 @@ export async function listFirms(db: Db): Promise<FirmSummary[]> {
         average: sql<number>`avg(${reviews.rating})`.mapWith(Number),
       })
       .from(reviews)
+      .where(inArray(reviews.propFirmId, ids))
       .groupBy(reviews.propFirmId),
   ]);
   const byFirm = <T extends { firmId: number | null }>(rows: T[]) => new Map(rows.map((r) => [r.firmId, r]));
@@ -115,7 +212,7 @@ export async function listFirms(db: Db): Promise<FirmSummary[]> {
   const accounts = byFirm(accountStats);
   const couponCounts = byFirm(couponStats);
   const best = byFirm(bestCoupons);
-  const ratings = byFirm(reviewStats);
+  const ratings = byFirm(reviewRows);
   return firms.map((firm) => {
     const a = accounts.get(firm.id);
     const coupon = best.get(firm.id);
@@ -138,18 +235,39 @@ export async function listFirms(db: Db): Promise<FirmSummary[]> {
   });
 }
 
+/** The /firms statistic tiles over every listed firm: counts, approved firms, accounts, live coupons. */
+export async function getDirectoryStats(db: Db): Promise<DirectoryStats> {
+  const listedFirm = (column: typeof firmAccounts.propFirmId | typeof coupons.propFirmId) =>
+    sql`${column} in (select ${propFirms.id} from ${propFirms} where ${isListed})`;
+  const [[firms], accountCount, activeCouponCount] = await Promise.all([
+    db
+      .select({
+        listed: sql<number>`count(*)`.mapWith(Number),
+        approved: sql<number>`count(*) filter (where ${trustText} in ${approvedTexts})`.mapWith(Number),
+      })
+      .from(propFirms)
+      .where(isListed),
+    db.$count(firmAccounts, listedFirm(firmAccounts.propFirmId)),
+    db.$count(coupons, and(isCouponLive, listedFirm(coupons.propFirmId))),
+  ]);
+  return { listedCount: firms.listed, approvedCount: firms.approved, accountCount, activeCouponCount };
+}
+
 const roundRating = (average: number) => Math.round(average * 100) / 100;
 
-/** A listed firm's id by slug, or by id when the value is all digits; 404 otherwise. */
+/** A firm by slug, or by id when the value is all digits (slugs are never all digits). */
+const bySlugOrId = (slugOrId: string) =>
+  /^\d{1,9}$/.test(slugOrId) ? eq(propFirms.id, Number(slugOrId)) : eq(propFirms.slug, slugOrId);
+
+/** A listed firm's id by slug or id; 404 otherwise. */
 export async function resolveListedFirm(
   db: Db,
   slugOrId: string,
 ): Promise<{ id: number; slug: string; name: string }> {
-  const byId = /^\d{1,9}$/.test(slugOrId);
   const [firm] = await db
     .select({ id: propFirms.id, slug: propFirms.slug, name: propFirms.name })
     .from(propFirms)
-    .where(and(byId ? eq(propFirms.id, Number(slugOrId)) : eq(propFirms.slug, slugOrId), isListed))
+    .where(and(bySlugOrId(slugOrId), isListed))
     .limit(1);
   if (!firm) throw notFound('Firm');
   return firm;
@@ -217,22 +335,35 @@ function toFirmCoupon(row: Omit<FirmCoupon, 'expiryDate'> & { expiryDate: Date |
   return { ...row, expiryDate: row.expiryDate?.toISOString() ?? null };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 /**
- * Fuzzy, typo-tolerant name search. The WHERE clause uses only operators the trigram GIN index
- * serves (%, <%, ILIKE), so it stays fast with thousands of firms; exact and prefix matches are
- * boosted above merely similar names.
+ * Fuzzy, typo-tolerant name search, best match first (spec section 7).
+ *
+ * Strong matches are names that contain the text or closely match a word of it (word similarity
+ * at pg_trgm's threshold, 0.6). Only when there is none are names similar as a whole looked up
+ * (similarity 0.3, typos across the name): that lookup is the costly one, since a common word such
+ * as 'Capital' gives it hundreds of candidates to recheck, and its matches would rank below any
+ * strong match anyway. Each branch uses one operator the trigram index serves; an OR of them made
+ * the planner scan the whole table. Rank: exact name 3, prefix 2, contains 1, plus the word
+ * similarity (never below the whole-name similarity, so it alone orders the rest).
  */
 export async function searchFirms(db: Db, query: string): Promise<SearchResultFirm[]> {
   const q = query.trim();
   const prefix = `${escapeLike(q)}%`;
   const contains = `%${escapeLike(q)}%`;
-  const name = propFirms.name;
-  const score = sql`(case when lower(${name}) = lower(${q}) then 3 when ${name} ilike ${prefix} then 2 when ${name} ilike ${contains} then 1 else 0 end) + greatest(similarity(${name}, ${q}), word_similarity(${q}, ${name}))`;
+  const { id, name } = propFirms;
+  const candidates = sql`
+    with strong as (
+      select ${id} from ${propFirms} where ${q} <% ${name}
+      union
+      select ${id} from ${propFirms} where ${name} ilike ${contains}
+    )
+    select id from strong
+    union all
+    select ${id} from ${propFirms} where ${name} % ${q} and not exists (select 1 from strong)`;
+  const score = sql`(case when lower(${name}) = lower(${q}) then 3 when ${name} ilike ${prefix} then 2 when ${name} ilike ${contains} then 1 else 0 end) + word_similarity(${q}, ${name})`;
   const rows = await db
     .select({
-      id: propFirms.id,
+      id,
       name,
       slug: propFirms.slug,
       logoUrl: propFirms.logo,
@@ -244,7 +375,7 @@ export async function searchFirms(db: Db, query: string): Promise<SearchResultFi
       websiteUrl: propFirms.website,
     })
     .from(propFirms)
-    .where(sql`${name} % ${q} or ${q} <% ${name} or ${name} ilike ${contains}`)
+    .where(sql`${id} in (${candidates})`)
     .orderBy(desc(score), asc(name))
     .limit(SEARCH_MAX_RESULTS);
   return rows.map(({ shortDescription, description, ...row }) => ({
@@ -318,35 +449,44 @@ export async function getHeroStats(db: Db): Promise<HeroStats> {
   return { firmsCount, couponsCount, accountsCount: accountsRow[0].n, tradersCount: tradersRow[0].n };
 }
 
+/** The featured firm while it is listed. Looked up by primary key: a join made PGlite scan every firm. */
 export async function getFeaturedFirm(db: Db): Promise<FeaturedFirm> {
   const [row] = await db
-    .select({ propFirmId: featuredFirm.propFirmId })
-    .from(featuredFirm)
-    .innerJoin(propFirms, eq(propFirms.id, featuredFirm.propFirmId))
-    .where(isListed)
-    .limit(1);
+    .select({ propFirmId: propFirms.id })
+    .from(propFirms)
+    .where(
+      and(eq(propFirms.id, sql`(select ${featuredFirm.propFirmId} from ${featuredFirm} limit 1)`), isListed),
+    );
   return { propFirmId: row?.propFirmId ?? null };
 }
 
-export async function listFirmPlatforms(db: Db, slug: string): Promise<FirmResource[]> {
-  const firm = await resolveListedFirm(db, slug);
-  return db
-    .select({ id: platforms.id, name: platforms.name, logo: platforms.logo })
-    .from(firmPlatforms)
-    .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
-    .where(eq(firmPlatforms.propFirmId, firm.id))
-    .orderBy(asc(platforms.name));
+/**
+ * A listed firm's platforms or payout methods in one query: the firm row always comes (so an
+ * unknown slug is a 404), joined to its links, if any.
+ */
+async function listFirmResources(
+  db: Db,
+  slugOrId: string,
+  links: typeof firmPlatforms | typeof firmPayoutMethods,
+  resources: typeof platforms | typeof payoutMethods,
+): Promise<FirmResource[]> {
+  const resourceId = 'platformId' in links ? links.platformId : links.payoutMethodId;
+  const rows = await db
+    .select({ firmId: propFirms.id, id: resources.id, name: resources.name, logo: resources.logo })
+    .from(propFirms)
+    .leftJoin(links, eq(links.propFirmId, propFirms.id))
+    .leftJoin(resources, eq(resources.id, resourceId))
+    .where(and(bySlugOrId(slugOrId), isListed))
+    .orderBy(asc(resources.name));
+  if (rows.length === 0) throw notFound('Firm');
+  return rows.flatMap(({ id, name, logo }) => (id != null && name != null ? [{ id, name, logo }] : []));
 }
 
-export async function listFirmPayoutMethods(db: Db, slug: string): Promise<FirmResource[]> {
-  const firm = await resolveListedFirm(db, slug);
-  return db
-    .select({ id: payoutMethods.id, name: payoutMethods.name, logo: payoutMethods.logo })
-    .from(firmPayoutMethods)
-    .innerJoin(payoutMethods, eq(payoutMethods.id, firmPayoutMethods.payoutMethodId))
-    .where(eq(firmPayoutMethods.propFirmId, firm.id))
-    .orderBy(asc(payoutMethods.name));
-}
+export const listFirmPlatforms = (db: Db, slug: string) =>
+  listFirmResources(db, slug, firmPlatforms, platforms);
+
+export const listFirmPayoutMethods = (db: Db, slug: string) =>
+  listFirmResources(db, slug, firmPayoutMethods, payoutMethods);
 
 /** Listed firms' slugs and last changes, for the sitemap. */
 export async function listFirmSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {

@@ -21,7 +21,8 @@ const clicks = (type: string, propFirmId: number) =>
   ctx.db
     .select()
     .from(activityLogs)
-    .where(and(eq(activityLogs.activityType, type), eq(activityLogs.propFirmId, propFirmId)));
+    .where(and(eq(activityLogs.activityType, type), eq(activityLogs.propFirmId, propFirmId)))
+    .orderBy(activityLogs.id);
 
 describe('GET /outbound/{slug or id}', () => {
   it('redirects to the stored affiliate URL and records a firm_click with referrer and session', async () => {
@@ -37,6 +38,30 @@ describe('GET /outbound/{slug or id}', () => {
       sessionId: 'session-1234abcd',
       referrerUrl: 'http://localhost:3000/firm/acme',
     });
+  });
+
+  it('records only a well-formed session id and never lets it change the redirect', async () => {
+    const target = await insertFirm(ctx.db, { slug: 'sid-check', affiliateUrl: 'https://sid.example/go' });
+    const sids = [
+      ['a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d'],
+      ['short', null],
+      ['has%20space%20inside', null],
+      ['https%3A%2F%2Fevil.example%2F', null],
+      ['x'.repeat(65), null],
+      ['<script>alert(1)</script>', null],
+      ['abcdefgh&sid=ijklmnop', null],
+    ] as const;
+    for (const [sid] of sids) {
+      const res = await ctx.app.inject(`/outbound/sid-check?sid=${sid}`);
+      expect(res.statusCode, sid).toBe(302);
+      expect(res.headers.location).toBe('https://sid.example/go');
+    }
+    const logs = await ctx.db
+      .select({ sessionId: activityLogs.sessionId })
+      .from(activityLogs)
+      .where(eq(activityLogs.propFirmId, target.id))
+      .orderBy(activityLogs.id);
+    expect(logs.map((l) => l.sessionId)).toEqual(sids.map(([, recorded]) => recorded));
   });
 
   it('accepts the numeric id and falls back to the website', async () => {
@@ -84,6 +109,11 @@ describe('GET /outbound/coupon/{id}', () => {
     );
     const logs = await clicks('coupon_click', firm.id);
     expect(logs.map((l) => l.metadata)).toEqual([{ couponId: own.id }, { couponId: inherited.id }]);
+    expect(logs.map((l) => l.sessionId)).toEqual([null, null]);
+
+    await ctx.app.inject(`/outbound/coupon/${own.id}?sid=coupon-session-42`);
+    const [, , tagged] = await clicks('coupon_click', firm.id);
+    expect(tagged).toMatchObject({ sessionId: 'coupon-session-42', metadata: { couponId: own.id } });
   });
 
   it('answers 404 for unknown and non-numeric coupons', async () => {

@@ -5,10 +5,18 @@ import { getSessionUser } from '../accounts/service';
 import { recordActivity } from '../analytics/service';
 import { findCouponTarget, findFirmTarget, type OutboundTarget } from './service';
 
-// Only the browser session id (for analytics) is read from the query; any url= or other value is
-// ignored, so the redirect target always comes from the database.
-const QuerySchema = z.object({ sid: z.string().max(200).optional().catch(undefined) });
-const SESSION_ID = /^[A-Za-z0-9_-]{8,100}$/;
+// Only the browser's analytics session id is read from the query (sent only with analytics
+// consent, decision 0003); any url= or other value is ignored, so the redirect target always comes
+// from the database. An id that is not a short opaque token is dropped, never an error.
+const QuerySchema = z.object({
+  sid: z
+    .string()
+    .max(200)
+    .optional()
+    .catch(undefined)
+    .describe('Analytics session id, 8-64 of A-Z a-z 0-9 _ -'),
+});
+const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 const notFoundPage = (nonce: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -10,6 +10,7 @@ import {
 import type { Coupon } from '../../../domain/coupons';
 import { formatMonthDay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
+import { outboundLinkProps } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
 import { CouponImage } from './coupon-image';
 import { CouponVotes } from './coupon-votes';
@@ -103,7 +104,12 @@ export function CouponCard({ coupon, now = new Date() }: { coupon: Coupon; now?:
             </Button>
           ) : null}
           <Button asChild className="flex-1">
-            <a href={`/outbound/coupon/${coupon.id}`} target="_blank" rel="sponsored noopener">
+            <a
+              href={`/outbound/coupon/${coupon.id}`}
+              target="_blank"
+              rel="sponsored noopener"
+              {...outboundLinkProps}
+            >
               Get Deal <ExternalLink aria-hidden />
             </a>
           </Button>

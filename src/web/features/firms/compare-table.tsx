@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
-import { useState } from 'react';
+import { Plus, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   formatDailyDrawdown,
@@ -8,15 +8,17 @@ import {
   formatPercent,
   formatPrice,
   formatPricingType,
+  SEARCH_MIN_LENGTH,
   showsPayoutFrequency,
   trustRatingLabel,
   yesNo,
 } from '../../../domain/firm-rules';
 import type { FirmDetails, FundingModel } from '../../../domain/firms';
+import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { MAX_COMPARED_FIRMS, valuesDiffer } from './display';
 import { FirmLogo, TrustBadge } from './firm-bits';
-import { firmDetailsQuery, firmPlatformsQuery, firmsQuery } from './queries';
+import { firmDetailsQuery, firmPlatformsQuery, firmSearchQuery } from './queries';
 
 type Cell = string | null;
 
@@ -76,8 +78,73 @@ const ROW_LABELS = [
   'Platforms',
 ] as const;
 
+const TYPING_PAUSE_MS = 200;
+
+/**
+ * Adds a firm by name through the fuzzy search (typos welcome), so the page never downloads the
+ * whole directory to fill a list.
+ */
+function AddFirm({ chosen, onAdd }: { chosen: string[]; onAdd: (slug: string) => void }) {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const search = useQuery(firmSearchQuery(query));
+  const results = (search.data ?? []).filter((f) => f.status === 'listed' && !chosen.includes(f.slug));
+  const searching = query.length >= SEARCH_MIN_LENGTH;
+  return (
+    <div className="grid gap-2 sm:max-w-md">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label htmlFor="compare-add" className="text-sm font-medium text-slate-800">
+          Add a firm
+        </label>
+        <span className="text-sm text-slate-600">
+          {chosen.length} of {MAX_COMPARED_FIRMS} firms
+        </span>
+      </div>
+      <Input
+        id="compare-add"
+        type="search"
+        autoComplete="off"
+        placeholder="Type a firm name..."
+        maxLength={100}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {searching && search.data && (
+        <ul
+          aria-label="Firms to add"
+          className="grid gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-sm"
+        >
+          {results.length === 0 ? (
+            <li className="px-3 py-2 text-sm text-slate-600">No listed firm matches "{query}".</li>
+          ) : (
+            results.map((f) => (
+              <li key={f.id}>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  onClick={() => {
+                    onAdd(f.slug);
+                    setText('');
+                  }}
+                >
+                  <Plus className="size-4 text-brand-600" aria-hidden="true" />
+                  <span className="sr-only">Add </span>
+                  {f.name}
+                </button>
+              </li>
+            ))
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function CompareTable({ slugs, onChange }: { slugs: string[]; onChange: (slugs: string[]) => void }) {
-  const all = useQuery(firmsQuery());
   const details = useQueries({ queries: slugs.map((s) => firmDetailsQuery(s)) });
   const platforms = useQueries({ queries: slugs.map((s) => firmPlatformsQuery(s)) });
   const [chosenModels, setChosenModels] = useState<Record<string, number>>({});
@@ -94,32 +161,11 @@ export function CompareTable({ slugs, onChange }: { slugs: string[]; onChange: (
       rows: firm ? modelRows(firm, model, names) : null,
     };
   });
-  const candidates = (all.data ?? []).filter((f) => !slugs.includes(f.slug));
 
   return (
     <div className="grid gap-4">
       {slugs.length < MAX_COMPARED_FIRMS && (
-        <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor="compare-add" className="text-sm font-medium text-slate-800">
-            Add a firm
-          </label>
-          <select
-            id="compare-add"
-            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
-            value=""
-            onChange={(e) => e.target.value && onChange([...slugs, e.target.value])}
-          >
-            <option value="">Choose a firm...</option>
-            {candidates.map((f) => (
-              <option key={f.id} value={f.slug}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-          <span className="text-sm text-slate-600">
-            {slugs.length} of {MAX_COMPARED_FIRMS} firms
-          </span>
-        </div>
+        <AddFirm chosen={slugs} onAdd={(slug) => onChange([...slugs, slug])} />
       )}
       {slugs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">

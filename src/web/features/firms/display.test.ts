@@ -3,6 +3,7 @@ import type { FirmDetails, FirmSummary, Review } from '../../../domain/firms';
 import {
   applyDiscount,
   bestActiveCoupon,
+  directoryApiPath,
   directoryEmptyState,
   directoryJsonLd,
   directorySearch,
@@ -10,9 +11,9 @@ import {
   firmMetaDescription,
   formatFundingRange,
   formatPriceRange,
+  pageLinks,
   parseCompareSlugs,
   parseDirectoryState,
-  selectDirectoryFirms,
   valuesDiffer,
   widgetSnippet,
 } from './display';
@@ -46,58 +47,58 @@ const summary = (over: Partial<FirmSummary>): FirmSummary => ({
 });
 
 describe('directory URL state', () => {
-  it('reads market, sort and q and ignores unknown values', () => {
-    expect(parseDirectoryState(new URLSearchParams('market=futures&sort=rating&q=apex'))).toEqual({
+  it('reads market, sort, q and page and ignores unknown values', () => {
+    expect(parseDirectoryState(new URLSearchParams('market=futures&sort=rating&q=apex&page=3'))).toEqual({
       market: 'futures',
       sort: 'rating',
       q: 'apex',
+      page: 3,
     });
-    expect(parseDirectoryState(new URLSearchParams('market=stocks&sort=price'))).toEqual({
-      market: 'all',
-      sort: null,
-      q: '',
-    });
+    for (const bad of ['market=stocks&sort=price&page=0', 'page=abc', 'page=1.5', 'page=-2', 'page=10001']) {
+      expect(parseDirectoryState(new URLSearchParams(bad))).toEqual({
+        market: 'all',
+        sort: null,
+        q: '',
+        page: 1,
+      });
+    }
   });
 
   it('writes only non-default values, so plain /firms stays canonical', () => {
-    expect(directorySearch({ market: 'all', sort: null, q: '' })).toBe('');
-    expect(directorySearch({ market: 'crypto', sort: 'az', q: 'x y' })).toBe('?market=crypto&sort=az&q=x+y');
-  });
-});
-
-describe('selectDirectoryFirms', () => {
-  const firms = [
-    summary({ id: 1, name: 'Zeta', assetType: 'Futures', trustRating: 'caution' }),
-    summary({ id: 2, name: 'Alpha', assetType: 'CFD, Crypto', trustRating: 'avoid' }),
-    summary({
-      id: 3,
-      name: 'Mid',
-      assetType: 'Forex',
-      trustRating: 'trusted',
-      shortDescription: 'Payouts weekly',
-    }),
-  ];
-
-  it('filters by market and text (name, description, market) and keeps the featured firm first', () => {
-    expect(
-      selectDirectoryFirms(firms, { market: 'crypto', sort: null, q: '' }, null).map((f) => f.id),
-    ).toEqual([2]);
-    expect(
-      selectDirectoryFirms(firms, { market: 'all', sort: null, q: 'WEEKLY' }, null).map((f) => f.id),
-    ).toEqual([3]);
-    expect(selectDirectoryFirms(firms, { market: 'all', sort: 'az', q: '' }, 3).map((f) => f.id)).toEqual([
-      3, 2, 1,
-    ]);
-    expect(selectDirectoryFirms(firms, { market: 'all', sort: 'rating', q: '' }, 2).map((f) => f.id)).toEqual(
-      [2, 3, 1],
+    expect(directorySearch({ market: 'all', sort: null, q: '', page: 1 })).toBe('');
+    expect(directorySearch({ market: 'crypto', sort: 'az', q: 'x y', page: 2 })).toBe(
+      '?market=crypto&sort=az&q=x+y&page=2',
     );
   });
 
+  it('asks the API with defaults left out, parameters in one order and the text trimmed', () => {
+    expect(directoryApiPath({})).toBe('/api/firms');
+    expect(directoryApiPath({ market: 'all', sort: null, q: '  ', page: 1, pageSize: 24 })).toBe(
+      '/api/firms',
+    );
+    expect(directoryApiPath({ page: 2, q: ' apex ', sort: 'rating', market: 'cfd' })).toBe(
+      '/api/firms?market=cfd&sort=rating&q=apex&page=2',
+    );
+    expect(directoryApiPath({ sort: 'reviews', pageSize: 5 })).toBe('/api/firms?sort=reviews&pageSize=5');
+  });
+});
+
+describe('directory empty states and pages', () => {
   it('names the right empty state', () => {
-    expect(directoryEmptyState(0, 0, { market: 'all', sort: null, q: '' })).toBe('no-firms');
-    expect(directoryEmptyState(3, 0, { market: 'all', sort: null, q: 'nothing' })).toBe('no-search-match');
-    expect(directoryEmptyState(3, 0, { market: 'futures', sort: null, q: '' })).toBe('no-filter-match');
-    expect(directoryEmptyState(3, 1, { market: 'futures', sort: null, q: '' })).toBeNull();
+    expect(directoryEmptyState(0, 0, { market: 'futures', q: 'x' })).toBe('no-firms');
+    expect(directoryEmptyState(undefined, 0, { market: 'all', q: '' })).toBe('no-firms');
+    expect(directoryEmptyState(3, 0, { market: 'all', q: 'nothing' })).toBe('no-search-match');
+    expect(directoryEmptyState(3, 0, { market: 'futures', q: ' ' })).toBe('no-filter-match');
+    expect(directoryEmptyState(3, 1, { market: 'futures', q: '' })).toBeNull();
+  });
+
+  it('links the first, last, current and neighbouring pages, with gaps between', () => {
+    expect(pageLinks(1, 1)).toEqual([1]);
+    expect(pageLinks(1, 3)).toEqual([1, 2, 3]);
+    expect(pageLinks(1, 20)).toEqual([1, 2, 'gap', 20]);
+    expect(pageLinks(5, 20)).toEqual([1, 'gap', 4, 5, 6, 'gap', 20]);
+    expect(pageLinks(3, 20)).toEqual([1, 2, 3, 4, 'gap', 20]);
+    expect(pageLinks(20, 20)).toEqual([1, 'gap', 19, 20]);
   });
 });
 
@@ -161,12 +162,15 @@ describe('metadata', () => {
     user: { firstName: null, username: 'trader9' },
   };
 
+  // What the page serialises: the builders' schema.org types only matter to the type checker.
+  const asJson = (value: unknown): any => JSON.parse(JSON.stringify(value));
+
   it('caps the description at 160 characters', () => {
     expect(firmMetaDescription(firm)).toHaveLength(160);
   });
 
   it('is a service record with features and breadcrumbs without reviews', () => {
-    const [main, crumbs] = firmJsonLd(firm, [], undefined, 'https://pfc.example/');
+    const [main, crumbs] = asJson(firmJsonLd(firm, [], undefined, 'https://pfc.example/'));
     expect(main['@type']).toBe('Service');
     expect(JSON.stringify(main)).toContain('Scaling plan');
     expect(crumbs['@type']).toBe('BreadcrumbList');
@@ -174,7 +178,9 @@ describe('metadata', () => {
   });
 
   it('is an organisation with aggregate rating and reviews (author first name or Anonymous)', () => {
-    const [main] = firmJsonLd(firm, [review], { averageRating: 4, totalReviews: 1 }, 'https://pfc.example');
+    const [main] = asJson(
+      firmJsonLd(firm, [review], { averageRating: 4, totalReviews: 1 }, 'https://pfc.example'),
+    );
     expect(main['@type']).toBe('Organization');
     expect(main.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
     expect(JSON.stringify(main.review)).toContain('"name":"Anonymous"');
@@ -185,9 +191,7 @@ describe('metadata', () => {
     const many = Array.from({ length: 60 }, (_, i) =>
       summary({ id: i, slug: `f${i}`, name: `F${i}`, shortDescription: 'y'.repeat(6000) }),
     );
-    const list = directoryJsonLd(many, 'https://pfc.example') as {
-      itemListElement: { description: string }[];
-    };
+    const list = asJson(directoryJsonLd(many, 'https://pfc.example'));
     expect(list.itemListElement).toHaveLength(50);
     expect(list.itemListElement[0].description).toHaveLength(5000);
   });

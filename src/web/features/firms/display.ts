@@ -1,12 +1,15 @@
+import type { BreadcrumbList, ItemList, Organization, Service, WebSite, WithContext } from 'schema-dts';
 import {
   ASSET_FILTERS,
   type AssetFilter,
+  DEFAULT_DIRECTORY_QUERY,
+  DIRECTORY_MAX_PAGE,
+  DIRECTORY_QUERY_MAX,
+  type DirectoryQuery,
   type FirmSort,
   formatFunding,
   formatPrice,
   META_DESCRIPTION_MAX,
-  matchesAssetFilter,
-  sortFirms,
   truncateText,
 } from '../../../domain/firm-rules';
 import type { FirmDetails, FirmSummary, Review, ReviewSummary } from '../../../domain/firms';
@@ -17,18 +20,21 @@ export interface DirectoryState {
   market: AssetFilter;
   sort: FirmSort;
   q: string;
+  page: number;
 }
 
 const MARKETS = new Set<string>(ASSET_FILTERS.map((f) => f.value));
 
-/** Reads ?market=&sort=&q= leniently: unknown values fall back to the defaults. */
+/** Reads ?market=&sort=&q=&page= leniently: unknown values fall back to the defaults. */
 export function parseDirectoryState(search: URLSearchParams): DirectoryState {
   const market = search.get('market') ?? 'all';
   const sort = search.get('sort');
+  const page = Number(search.get('page') ?? 1);
   return {
     market: (MARKETS.has(market) ? market : 'all') as AssetFilter,
     sort: sort === 'az' || sort === 'rating' ? sort : null,
-    q: (search.get('q') ?? '').slice(0, 100),
+    q: (search.get('q') ?? '').slice(0, DIRECTORY_QUERY_MAX),
+    page: Number.isInteger(page) && page >= 1 && page <= DIRECTORY_MAX_PAGE ? page : 1,
   };
 }
 
@@ -38,43 +44,60 @@ export function directorySearch(state: DirectoryState): string {
   if (state.market !== 'all') params.set('market', state.market);
   if (state.sort) params.set('sort', state.sort);
   if (state.q) params.set('q', state.q);
+  if (state.page > 1) params.set('page', String(state.page));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-export function matchesFirmText(
-  firm: Pick<FirmSummary, 'name' | 'shortDescription' | 'assetType'>,
-  q: string,
-) {
-  const needle = q.trim().toLowerCase();
-  if (!needle) return true;
-  return [firm.name, firm.shortDescription, firm.assetType].some((t) =>
-    (t ?? '').toLowerCase().includes(needle),
-  );
-}
+/** The list a directory state shows: its filters, sort and page, at the standard page size. */
+export const directoryListQuery = (state: DirectoryState): Partial<DirectoryQuery> => ({
+  market: state.market,
+  sort: state.sort,
+  q: state.q,
+  page: state.page,
+});
 
-/** The directory list: market filter, text search, sort, featured firm first. */
-export function selectDirectoryFirms(
-  firms: readonly FirmSummary[],
-  state: DirectoryState,
-  featuredFirmId: number | null | undefined,
-): FirmSummary[] {
-  const kept = firms.filter(
-    (f) => matchesAssetFilter(f.assetType, state.market) && matchesFirmText(f, state.q),
-  );
-  return sortFirms(kept, state.sort, featuredFirmId);
+/**
+ * The GET /api/firms path of a query, defaults left out and parameters in one order, so the
+ * server render and the browser share one cache entry per list.
+ */
+export function directoryApiPath(query: Partial<DirectoryQuery>): string {
+  const full = { ...DEFAULT_DIRECTORY_QUERY, ...query, q: (query.q ?? '').trim() };
+  const params = new URLSearchParams();
+  for (const key of ['market', 'sort', 'q', 'page', 'pageSize'] as const) {
+    const value = full[key];
+    if (value !== null && value !== DEFAULT_DIRECTORY_QUERY[key]) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `/api/firms?${text}` : '/api/firms';
 }
 
 export type DirectoryEmptyState = 'no-firms' | 'no-search-match' | 'no-filter-match' | null;
 
+/**
+ * Which of the three empty states /firms shows (spec section 2), from the number of listed firms
+ * (when known) and of firms matching the filters.
+ */
 export function directoryEmptyState(
-  total: number,
-  shown: number,
-  state: DirectoryState,
+  listedCount: number | undefined,
+  matched: number,
+  state: Pick<DirectoryState, 'market' | 'q'>,
 ): DirectoryEmptyState {
-  if (total === 0) return 'no-firms';
-  if (shown > 0) return null;
+  const filtered = state.market !== 'all' || state.q.trim() !== '';
+  if (listedCount === 0 || (matched === 0 && !filtered)) return 'no-firms';
+  if (matched > 0) return null;
   return state.q.trim() ? 'no-search-match' : 'no-filter-match';
+}
+
+/**
+ * The page links of a pager: the first and last pages, the current one and its neighbours, with
+ * 'gap' where pages are left out (1 ... 4 5 6 ... 20).
+ */
+export function pageLinks(current: number, count: number): (number | 'gap')[] {
+  const shown = [...new Set([1, current - 1, current, current + 1, count])]
+    .filter((n) => n >= 1 && n <= count)
+    .sort((a, b) => a - b);
+  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1] > 1 ? ['gap' as const, n] : [n]));
 }
 
 /** '$50 - $500', '$50' when both ends agree, null when unknown. */
@@ -116,16 +139,7 @@ export function activeCoupons<T extends { isActive: boolean; expiryDate: string 
   );
 }
 
-export const MAX_COMPARED_FIRMS = 4;
-
-/** ?firms=a,b,c: distinct, non-empty slugs, at most four. */
-export function parseCompareSlugs(value: string | null): string[] {
-  const slugs = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s && s.length <= 200);
-  return [...new Set(slugs)].slice(0, MAX_COMPARED_FIRMS);
-}
+export { MAX_COMPARED_FIRMS, parseCompareSlugs } from './compare-slugs';
 
 /** A compare row is highlighted when the shown firms disagree on it. */
 export function valuesDiffer(values: readonly (string | null)[]): boolean {
@@ -148,7 +162,10 @@ export function widgetSnippet(publicUrl: string, firmId: number, firmName: strin
 
 const absolute = (publicUrl: string, path: string) => `${publicUrl.replace(/\/$/, '')}${path}`;
 
-function breadcrumbList(publicUrl: string, items: { name: string; path: string }[]) {
+function breadcrumbList(
+  publicUrl: string,
+  items: { name: string; path: string }[],
+): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -170,7 +187,7 @@ export function firmJsonLd(
   reviews: readonly Review[],
   summary: ReviewSummary | undefined,
   publicUrl: string,
-): Record<string, unknown>[] {
+): WithContext<Organization | Service | BreadcrumbList>[] {
   const url = absolute(publicUrl, `/firm/${firm.slug}`);
   const breadcrumbs = breadcrumbList(publicUrl, [
     { name: 'Home', path: '/' },
@@ -244,7 +261,7 @@ export const DIRECTORY_JSONLD_MAX_FIRMS = 50;
 export const DIRECTORY_JSONLD_DESCRIPTION_MAX = 5000;
 
 /** The directory list of structured data: the first 50 firms, descriptions cut at 5,000 characters. */
-export function directoryJsonLd(firms: readonly FirmSummary[], publicUrl: string): Record<string, unknown> {
+export function directoryJsonLd(firms: readonly FirmSummary[], publicUrl: string): WithContext<ItemList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -262,16 +279,15 @@ export function directoryJsonLd(firms: readonly FirmSummary[], publicUrl: string
   };
 }
 
-export function websiteJsonLd(publicUrl: string): Record<string, unknown> {
+/**
+ * The site itself. No search action: the search box markup it fed was retired by search engines,
+ * and its `query-input` annotation is not a schema.org property.
+ */
+export function websiteJsonLd(publicUrl: string): WithContext<WebSite> {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
     name: 'Prop Firm Club',
     url: absolute(publicUrl, '/'),
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: absolute(publicUrl, '/firms?q={search_term_string}') },
-      'query-input': 'required name=search_term_string',
-    },
   };
 }

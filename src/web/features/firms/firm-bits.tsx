@@ -1,4 +1,5 @@
-import { Building2, Star } from 'lucide-react';
+import { Building2 } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { normalizeTrustRating, roundStars, trustRatingLabel } from '../../../domain/firm-rules';
 import { cn } from '../../lib/cn';
@@ -29,21 +30,37 @@ export function TrustBadge({ rating, className }: { rating: string | null | unde
   );
 }
 
+// Lucide's star, drawn once per rating and reused five times: a card list or a reviews tab shows
+// hundreds of ratings, and five full icons each made a third of the /firms HTML.
+const STAR_PATH =
+  'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z';
+
 export function StarRating({ average, size = 'sm' }: { average: number; size?: 'sm' | 'lg' }) {
   const full = roundStars(average);
+  const star = useId();
   return (
-    <span className="inline-flex items-center" role="img" aria-label={`${full} out of 5 stars`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden="true"
-          className={cn(
-            size === 'lg' ? 'size-5' : 'size-4',
-            n <= full ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200',
-          )}
+    <svg
+      role="img"
+      aria-label={`${full} out of 5 stars`}
+      viewBox="0 0 120 24"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={cn('inline-block shrink-0', size === 'lg' ? 'h-5 w-25' : 'h-4 w-20')}
+    >
+      <defs>
+        <path id={star} d={STAR_PATH} />
+      </defs>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <use
+          key={i}
+          href={`#${star}`}
+          x={i * 24}
+          className={i < full ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}
         />
       ))}
-    </span>
+    </svg>
   );
 }
 

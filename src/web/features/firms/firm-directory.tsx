@@ -1,11 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { ArrowDownAZ, Building2, Search, ShieldCheck, Star, Tag, Wallet } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ArrowDownAZ,
+  Building2,
+  ChevronLeft,
+  ChevronRight,
+  Search,
+  ShieldCheck,
+  Star,
+  Tag,
+  Wallet,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   ASSET_FILTERS,
   type AssetFilter,
-  normalizeTrustRating,
+  DIRECTORY_QUERY_MAX,
+  formatCount,
+  pageCount,
+  pageOffset,
   toggleAssetFilter,
   toggleSort,
 } from '../../../domain/firm-rules';
@@ -17,15 +30,21 @@ import { cn } from '../../lib/cn';
 import {
   type DirectoryState,
   directoryEmptyState,
+  directoryListQuery,
   directorySearch,
+  pageLinks,
   parseDirectoryState,
-  selectDirectoryFirms,
 } from './display';
 import { FirmCard } from './firm-card';
-import { featuredFirmQuery, firmsQuery } from './queries';
+import { firmDirectoryQuery, firmStatsQuery } from './queries';
 
 const SEARCH_DEBOUNCE_MS = 1000;
+/** Typing reaches the URL (and so the server) after this pause, not on every key. */
+const TYPING_PAUSE_MS = 300;
 const CONTEXT = 'firms_directory';
+const LIST_ID = 'firm-list';
+
+const number = (n: number) => n.toLocaleString('en-US');
 
 function StatTile({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
@@ -67,58 +86,106 @@ function ToggleButton({
   );
 }
 
-/** The /firms list: filters, sorts and search live in the URL so a filtered list can be shared. */
+/** The current directory list (shared with the page's structured data through the query cache). */
+export function useDirectoryList(state: DirectoryState) {
+  return useQuery({ ...firmDirectoryQuery(directoryListQuery(state)), placeholderData: keepPreviousData });
+}
+
+/**
+ * The search box: typed text goes to the URL after a short pause, so the server is asked once
+ * per pause rather than per key; a change of the URL from elsewhere (Clear All Filters, going
+ * back) shows in the box.
+ */
+function useSearchText(urlQ: string, commit: (q: string) => void) {
+  const [text, setText] = useState(urlQ);
+  const committed = useRef(urlQ);
+  const latestCommit = useRef(commit);
+  latestCommit.current = commit;
+  useEffect(() => {
+    if (urlQ !== committed.current) {
+      committed.current = urlQ;
+      setText(urlQ);
+    }
+  }, [urlQ]);
+  useEffect(() => {
+    if (text === committed.current) return;
+    const timer = setTimeout(() => {
+      committed.current = text;
+      latestCommit.current(text);
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return [text, setText] as const;
+}
+
+/** The /firms list: filters, sort, search and page live in the URL so a filtered list can be shared. */
 export function FirmDirectory() {
   const [params, setParams] = useSearchParams();
   const state = parseDirectoryState(params);
-  const firms = useQuery(firmsQuery());
-  const featured = useQuery(featuredFirmQuery());
-  const featuredId = featured.data?.propFirmId ?? null;
-  const all = firms.data ?? [];
-  const shown = selectDirectoryFirms(all, state, featuredId);
-  const empty = directoryEmptyState(all.length, shown.length, state);
+  const queryClient = useQueryClient();
+  const list = useDirectoryList(state);
+  const stats = useQuery(firmStatsQuery());
+  // Read when an analytics timer fires, so it counts the list the visitor has by then.
+  const current = useRef(state);
+  current.current = state;
 
+  // Any change of filters, sort or search starts again at page 1.
   const update = (next: Partial<DirectoryState>) =>
-    setParams(new URLSearchParams(directorySearch({ ...state, ...next })), {
+    setParams(new URLSearchParams(directorySearch({ ...state, page: 1, ...next })), {
       replace: true,
       preventScrollReset: true,
     });
+  const [text, setText] = useSearchText(state.q, (q) => update({ q }));
 
-  const shownCount = shown.length;
+  /** The number of firms a list would show, for analytics; failures stay silent like the beacon. */
+  const countFor = (next: Partial<DirectoryState>) =>
+    queryClient
+      .fetchQuery(firmDirectoryQuery(directoryListQuery({ ...current.current, page: 1, ...next })))
+      .then((page) => page.total);
+
+  // Search analytics (spec section 7): one event a second after typing stops.
   const lastSearch = useRef('');
+  const typed = text.trim();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text restarts the wait
   useEffect(() => {
-    const q = state.q.trim();
-    if (!q || q === lastSearch.current) return;
+    if (!typed || typed === lastSearch.current) return;
     const timer = setTimeout(() => {
-      lastSearch.current = q;
-      sendActivity('/api/analytics/search', {
-        activityType: 'search',
-        searchQuery: q,
-        resultsCount: shownCount,
-        context: CONTEXT,
-      });
+      lastSearch.current = typed;
+      countFor({ q: typed })
+        .then((resultsCount) =>
+          sendActivity('/api/analytics/search', {
+            activityType: 'search',
+            searchQuery: typed,
+            resultsCount,
+            context: CONTEXT,
+          }),
+        )
+        .catch(() => {});
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [state.q, shownCount]);
+  }, [typed]);
 
   function chooseMarket(clicked: AssetFilter) {
     const market = toggleAssetFilter(state.market, clicked);
     update({ market });
-    if (market !== 'all') {
-      const count = selectDirectoryFirms(all, { ...state, market }, featuredId).length;
-      sendActivity('/api/analytics/filter', {
-        activityType: 'filter',
-        filterType: 'asset_class',
-        filterValue: market,
-        resultsCount: count,
-        context: CONTEXT,
-      });
-    }
+    if (market === 'all') return;
+    countFor({ market })
+      .then((resultsCount) =>
+        sendActivity('/api/analytics/filter', {
+          activityType: 'filter',
+          filterType: 'asset_class',
+          filterValue: market,
+          resultsCount,
+          context: CONTEXT,
+        }),
+      )
+      .catch(() => {});
   }
 
-  const approved = all.filter((f) => normalizeTrustRating(f.trustRating) === 'approved').length;
-  const coupons = all.reduce((sum, f) => sum + f.activeCouponCount, 0);
-  const accounts = all.reduce((sum, f) => sum + f.accountCount, 0);
+  const tile = (key: 'listedCount' | 'approvedCount' | 'accountCount' | 'activeCouponCount') =>
+    stats.data ? formatCount(stats.data[key]) : '–';
+  const data = list.data;
+  const empty = data ? directoryEmptyState(stats.data?.listedCount, data.total, state) : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -126,11 +193,19 @@ export function FirmDirectory() {
         <StatTile
           icon={<Building2 className="size-5" />}
           label="Prop firms listed"
-          value={String(all.length)}
+          value={tile('listedCount')}
         />
-        <StatTile icon={<ShieldCheck className="size-5" />} label="Approved firms" value={String(approved)} />
-        <StatTile icon={<Wallet className="size-5" />} label="Account options" value={String(accounts)} />
-        <StatTile icon={<Tag className="size-5" />} label="Active coupons" value={String(coupons)} />
+        <StatTile
+          icon={<ShieldCheck className="size-5" />}
+          label="Approved firms"
+          value={tile('approvedCount')}
+        />
+        <StatTile icon={<Wallet className="size-5" />} label="Account options" value={tile('accountCount')} />
+        <StatTile
+          icon={<Tag className="size-5" />}
+          label="Active coupons"
+          value={tile('activeCouponCount')}
+        />
       </section>
 
       <section
@@ -162,9 +237,9 @@ export function FirmDirectory() {
               type="search"
               placeholder="Search firms by name or market..."
               className="pl-9"
-              value={state.q}
-              maxLength={100}
-              onChange={(e) => update({ q: e.target.value })}
+              value={text}
+              maxLength={DIRECTORY_QUERY_MAX}
+              onChange={(e) => setText(e.target.value)}
             />
           </div>
           <div className="flex gap-2" role="group" aria-label="Sort">
@@ -184,36 +259,113 @@ export function FirmDirectory() {
         </div>
       </section>
 
-      <section aria-label="Prop firms" className="mt-6">
-        {firms.isPending ? (
+      <section id={LIST_ID} aria-label="Prop firms" className="mt-6 scroll-mt-20">
+        {!data && list.isError ? (
+          <p className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+            The firms could not be loaded. Please try again.
+          </p>
+        ) : !data ? (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2, 3, 4, 5].map((i) => (
               <Skeleton key={i} className="h-72 rounded-xl" />
             ))}
           </div>
-        ) : firms.isError ? (
-          <p className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-            The firms could not be loaded. Please try again.
-          </p>
         ) : empty ? (
           <EmptyDirectory
             kind={empty}
             q={state.q}
             onClear={() => update({ market: 'all', sort: null, q: '' })}
           />
+        ) : data.firms.length === 0 ? (
+          <PastTheEnd state={state} pages={pageCount(data.total, data.pageSize)} />
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-              Showing {shown.length} of {all.length} firms
+              Showing {number(pageOffset(data.page, data.pageSize) + 1)}-
+              {number(pageOffset(data.page, data.pageSize) + data.firms.length)} of {number(data.total)} firms
             </p>
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((firm) => (
-                <FirmCard key={firm.id} firm={firm} featured={firm.id === featuredId} />
+            <div
+              className={cn(
+                'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+                list.isPlaceholderData && 'opacity-60',
+              )}
+              aria-busy={list.isPlaceholderData}
+            >
+              {data.firms.map((firm) => (
+                <FirmCard key={firm.id} firm={firm} featured={firm.id === data.featuredFirmId} />
               ))}
             </div>
+            <Pager state={state} pages={pageCount(data.total, data.pageSize)} />
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+const scrollToList = () => document.getElementById(LIST_ID)?.scrollIntoView({ block: 'start' });
+
+/** Numbered pages as links, so every page of a filtered list has its own shareable, crawlable URL. */
+function Pager({ state, pages }: { state: DirectoryState; pages: number }) {
+  if (pages <= 1) return null;
+  const to = (page: number) => ({ search: directorySearch({ ...state, page }) });
+  const step = 'inline-flex h-10 items-center gap-1 rounded-md border px-3 text-sm font-medium';
+  return (
+    <nav aria-label="Pages of firms" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {state.page > 1 ? (
+        <Link
+          to={to(state.page - 1)}
+          onClick={scrollToList}
+          className={cn(step, 'border-slate-300 bg-white hover:bg-slate-100')}
+        >
+          <ChevronLeft className="size-4" aria-hidden="true" /> Previous
+        </Link>
+      ) : null}
+      {pageLinks(state.page, pages).map((n, i) =>
+        n === 'gap' ? (
+          <span key={`gap-${i}`} className="px-1 text-slate-500" aria-hidden="true">
+            …
+          </span>
+        ) : n === state.page ? (
+          <span key={n} aria-current="page" className={cn(step, 'border-brand-600 bg-brand-600 text-white')}>
+            <span className="sr-only">Page </span>
+            {n}
+          </span>
+        ) : (
+          <Link
+            key={n}
+            to={to(n)}
+            onClick={scrollToList}
+            className={cn(step, 'border-slate-300 bg-white hover:bg-slate-100')}
+          >
+            <span className="sr-only">Page </span>
+            {n}
+          </Link>
+        ),
+      )}
+      {state.page < pages ? (
+        <Link
+          to={to(state.page + 1)}
+          onClick={scrollToList}
+          className={cn(step, 'border-slate-300 bg-white hover:bg-slate-100')}
+        >
+          Next <ChevronRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function PastTheEnd({ state, pages }: { state: DirectoryState; pages: number }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+      <h2 className="text-xl font-semibold text-slate-900">There is no page {state.page}</h2>
+      <p className="mt-2 text-slate-600">
+        This list has {pages} {pages === 1 ? 'page' : 'pages'}.
+      </p>
+      <Button asChild className="mt-4">
+        <Link to={{ search: directorySearch({ ...state, page: pages }) }}>Go to the last page</Link>
+      </Button>
     </div>
   );
 }

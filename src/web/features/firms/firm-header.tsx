@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { describeCashback, formatAverageRating, formatReviewCount } from '../../../domain/firm-rules';
 import type { FirmDetails, ReviewSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';
+import { outboundLinkProps } from '../../lib/analytics';
 import { FirmLogo, StarRating, TrustBadge } from './firm-bits';
 
 export function Breadcrumb({ name }: { name: string }) {
@@ -131,6 +132,7 @@ export function FirmHeader({ firm, summary }: { firm: FirmDetails; summary: Revi
                   href={`/outbound/${encodeURIComponent(firm.slug)}`}
                   target="_blank"
                   rel="sponsored noopener"
+                  {...outboundLinkProps}
                 >
                   Visit Website <ExternalLink aria-hidden="true" />
                   <span className="sr-only">(opens in a new tab)</span>

@@ -31,7 +31,7 @@ import { apiJson, errorMessage, errorStatus } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { toastForError } from '../../lib/error-toast';
 import { StarRating } from './firm-bits';
-import { firmRatingQuery, firmReviewsQuery, firmsQuery } from './queries';
+import { firmListsFilter, firmRatingQuery, firmReviewsQuery } from './queries';
 
 /** Spec section 5: the checks the browser makes before sending a review. */
 export function checkReviewDraft(
@@ -124,7 +124,7 @@ function ReviewDialog({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: firmReviewsQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries({ queryKey: firmRatingQuery(firm.slug).queryKey }),
-        queryClient.invalidateQueries({ queryKey: firmsQuery().queryKey }),
+        queryClient.invalidateQueries(firmListsFilter),
       ]);
       toast({
         title: 'Review Submitted',

@@ -4,7 +4,7 @@ import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState
 import { useNavigate } from 'react-router';
 import { SEARCH_MIN_LENGTH } from '../../../domain/firm-rules';
 import type { SearchResultFirm } from '../../../domain/firms';
-import { sendActivity } from '../../lib/analytics';
+import { sendActivity, withSessionId } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
 import { FirmLogo } from './firm-bits';
 import { firmSearchQuery } from './queries';
@@ -69,7 +69,7 @@ export function FirmSearchBox() {
     setOpen(false);
     setActive(-1);
     if (action === 'details' && hasPage(firm)) navigate(`/firm/${firm.slug}`);
-    else if (hasWebsite(firm)) window.open(outboundPath(firm), '_blank', 'noopener');
+    else if (hasWebsite(firm)) window.open(withSessionId(outboundPath(firm)), '_blank', 'noopener');
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

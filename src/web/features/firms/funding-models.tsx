@@ -15,6 +15,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { outboundLinkProps } from '../../lib/analytics';
 
 function InfoTip({ label, text }: { label: string; text: string }) {
   return (
@@ -131,7 +132,7 @@ function AccountOption({
         {account.disclaimer ? <InfoTip label="Account disclaimer" text={account.disclaimer} /> : <span />}
         {buyUrl && (
           <Button asChild size="sm">
-            <a href={buyUrl} target="_blank" rel="sponsored noopener">
+            <a href={buyUrl} target="_blank" rel="sponsored noopener" {...outboundLinkProps}>
               <ShoppingCart aria-hidden="true" /> Buy Now
               <span className="sr-only"> {formatFunding(account.capital)} account (opens in a new tab)</span>
             </a>

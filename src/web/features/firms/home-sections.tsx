@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatAverageRating, formatHeroStat, sortFirms } from '../../../domain/firm-rules';
+import { formatAverageRating, formatHeroStat } from '../../../domain/firm-rules';
 import type { FirmSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';
 import { formatFundingRange, formatPriceRange } from './display';
 import { FirmLogo, StarRating, TrustBadge } from './firm-bits';
-import { featuredFirmQuery, firmsQuery, heroStatsQuery } from './queries';
+import { heroStatsQuery, homeComparisonQuery, topRatedFirmsQuery } from './queries';
 
 const LAZY_MARGIN = '100px';
 const LAZY_DELAY_MS = 100;
@@ -79,13 +79,9 @@ export function HeroStats() {
   );
 }
 
-const COMPARISON_ROWS = 10;
-
-/** The home comparison table: the featured firm first, then by trust rating. */
+/** The home comparison table: the featured firm first, then by trust rating (sorted by the server). */
 export function ComparisonTable() {
-  const firms = useQuery(firmsQuery());
-  const featured = useQuery(featuredFirmQuery());
-  const rows = sortFirms(firms.data ?? [], 'rating', featured.data?.propFirmId).slice(0, COMPARISON_ROWS);
+  const rows = useQuery(homeComparisonQuery()).data?.firms ?? [];
   return (
     <section aria-labelledby="comparison-heading" className="min-w-0">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -176,15 +172,15 @@ function ComparisonRow({ firm }: { firm: FirmSummary }) {
   );
 }
 
-/** The side panel beside the comparison table: the featured firm and the best-rated ones. */
+const TOP_RATED = 4;
+
+/** The side panel beside the comparison table: the featured firm and the best-rated others. */
 export function FeaturedPanel() {
-  const firms = useQuery(firmsQuery());
-  const featured = useQuery(featuredFirmQuery());
-  const list = firms.data ?? [];
-  const pick = list.find((f) => f.id === featured.data?.propFirmId);
-  const topRated = [...list]
-    .sort((a, b) => b.averageRating - a.averageRating || b.totalReviews - a.totalReviews)
-    .slice(0, 4);
+  // The comparison list starts with the featured firm whenever there is one.
+  const comparison = useQuery(homeComparisonQuery()).data;
+  const pick = comparison?.firms.find((f) => f.id === comparison.featuredFirmId);
+  const ranked = useQuery(topRatedFirmsQuery()).data;
+  const topRated = (ranked?.firms ?? []).filter((f) => f.id !== ranked?.featuredFirmId).slice(0, TOP_RATED);
   return (
     <aside className="grid content-start gap-4" aria-label="Featured and top rated firms">
       {pick && (

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type Query, queryOptions } from '@tanstack/react-query';
+import type { DirectoryPage, DirectoryQuery, DirectoryStats } from '../../../domain/firm-rules';
 import type {
-  FeaturedFirm,
   FirmDetails,
   FirmResource,
   FirmSummary,
@@ -11,13 +11,28 @@ import type {
   UnlistedFirm,
 } from '../../../domain/firms';
 import { errorStatus } from '../../lib/api';
+import { directoryApiPath } from './display';
 
 /** Query keys are the API path parts: the default query function joins them with slashes. */
-export const firmsQuery = () => queryOptions<FirmSummary[]>({ queryKey: ['/api/firms'] });
+
+/** One page of listed firms, filtered and sorted by the server (GET /api/firms). */
+export const firmDirectoryQuery = (query: Partial<DirectoryQuery> = {}) =>
+  queryOptions<DirectoryPage<FirmSummary>>({ queryKey: [directoryApiPath(query)] });
+
+/** Every directory page and list, whatever its filters: what a new review or rating changes. */
+export const firmListsFilter = {
+  predicate: (query: Query) => /^\/api\/firms(\?|$)/.test(String(query.queryKey[0])),
+};
+
+/** The home page's comparison table: the featured firm, then the best trust ratings. */
+export const homeComparisonQuery = () => firmDirectoryQuery({ sort: 'rating', pageSize: 10 });
+
+/** The home side panel's top rated by traders (one more than shown, in case it is the featured firm). */
+export const topRatedFirmsQuery = () => firmDirectoryQuery({ sort: 'reviews', pageSize: 5 });
+
+export const firmStatsQuery = () => queryOptions<DirectoryStats>({ queryKey: ['/api/firms/stats'] });
 
 export const unlistedFirmsQuery = () => queryOptions<UnlistedFirm[]>({ queryKey: ['/api/unlisted-firms'] });
-
-export const featuredFirmQuery = () => queryOptions<FeaturedFirm>({ queryKey: ['/api/featured-firm'] });
 
 export const heroStatsQuery = () => queryOptions<HeroStats>({ queryKey: ['/api/hero-stats'] });
 

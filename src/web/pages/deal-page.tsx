@@ -17,6 +17,7 @@ import { CouponImage } from '../features/coupons/coupon-image';
 import { CouponVotes } from '../features/coupons/coupon-votes';
 import { couponBySlugQuery, useRecordCouponUse } from '../features/coupons/queries';
 import { useCopyCode } from '../features/coupons/use-copy-code';
+import { outboundLinkProps } from '../lib/analytics';
 import { errorStatus } from '../lib/api';
 import { cn } from '../lib/cn';
 import { HttpStatus, PageHead } from '../lib/page-context';
@@ -157,7 +158,12 @@ function DealView({ coupon }: { coupon: Coupon }) {
                   </Button>
                 ) : (
                   <Button size="lg" asChild>
-                    <a href={`/outbound/coupon/${coupon.id}`} target="_blank" rel="sponsored noopener">
+                    <a
+                      href={`/outbound/coupon/${coupon.id}`}
+                      target="_blank"
+                      rel="sponsored noopener"
+                      {...outboundLinkProps}
+                    >
                       Use Deal <ExternalLink aria-hidden />
                     </a>
                   </Button>

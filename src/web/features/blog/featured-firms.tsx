@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { BlogFirm } from '../../../domain/blog';
 import { makeInitials } from '../../../domain/coupon-rules';
 import { Button } from '../../components/ui/button';
+import { outboundLinkProps } from '../../lib/analytics';
 import { HtmlContent } from './html-content';
 
 /** The template's 'Featured Prop Firms' cards, each with its optional note. */
@@ -51,7 +52,12 @@ export function FeaturedFirms({ firms, notes }: { firms: BlogFirm[]; notes: Reco
               </Button>
               {firm.affiliateUrl ? (
                 <Button size="sm" asChild>
-                  <a href={`/outbound/${firm.slug}`} target="_blank" rel="sponsored noopener">
+                  <a
+                    href={`/outbound/${encodeURIComponent(firm.slug)}`}
+                    target="_blank"
+                    rel="sponsored noopener"
+                    {...outboundLinkProps}
+                  >
                     Visit {firm.name} <ExternalLink aria-hidden />
                   </a>
                 </Button>

@@ -29,6 +29,8 @@ const GENERATED_SEED = 5000;
 const CONNECTIONS = 10;
 // A cookie that looks like a session: the server skips its anonymous page cache and renders afresh.
 const UNCACHED = { cookie: 'pfc.session_token=bench-not-a-session' };
+// What Chromium sends: every browser visit asks for a compressed body.
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 interface Result {
   rps: number;
@@ -96,9 +98,35 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function bareServer(body: Buffer, contentType: string): Promise<http.Server> {
+/** The raw bytes and headers of one response (fetch would decompress them). */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve({ body: Buffer.concat(chunks), headers: res.headers })
+            : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** A bare Node server answering every request with one response's bytes and content headers. */
+async function bareServer({ body, headers }: Awaited<ReturnType<typeof rawGet>>): Promise<http.Server> {
+  const sent = {
+    'content-type': headers['content-type'] ?? 'text/html',
+    'content-length': body.length,
+    ...(headers['content-encoding'] ? { 'content-encoding': headers['content-encoding'] } : {}),
+  };
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.writeHead(200, sent);
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(BARE_PORT, '127.0.0.1', r));
@@ -119,22 +147,36 @@ interface Target {
 
 async function compare({ name, path: urlPath, page, cold }: Target) {
   const url = `${BASE}${urlPath}`;
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${urlPath}: ${res.status}`);
-  const body = Buffer.from(await res.arrayBuffer());
-  const bare = await bareServer(body, res.headers.get('content-type') ?? 'text/html');
-  await load(url, {}); // warm the cache and the JIT
-  const baseline = await load(`http://127.0.0.1:${BARE_PORT}${urlPath}`);
-  const rows: [string, Result][] = [['cached', await load(url)]];
-  if (page) rows.push(['uncached', await load(url, UNCACHED)]);
-  if (cold) rows.push(['cold', await load(url, UNCACHED, cold.next)]);
-  bare.close();
-  const row = (label: string, r: Result) =>
-    `  ${label.padEnd(10)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  ratio ${(r.rps / baseline.rps).toFixed(2)}x`;
+  const bareUrl = `http://127.0.0.1:${BARE_PORT}${urlPath}`;
+  const plain = await rawGet(url);
+  const compressed = await rawGet(url, BROWSER);
+  await load(url); // warm the cache and the JIT
+
+  // Each server answer is compared with the bare server sending the same bytes.
+  const measure = async (response: typeof plain, headers: Record<string, string>) => {
+    const bare = await bareServer(response);
+    try {
+      return { baseline: await load(bareUrl, headers), cached: await load(url, headers) };
+    } finally {
+      bare.close();
+    }
+  };
+  const identity = await measure(plain, {});
+  const browser = await measure(compressed, BROWSER);
+  const row = (label: string, r: Result, baseline: Result) =>
+    `  ${label.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  ratio ${(r.rps / baseline.rps).toFixed(2)}x`;
   const coldUrls = cold && Number.isFinite(cold.urls) ? `, cold cycles through ${cold.urls} URLs` : '';
-  console.log(`\n${name} (${urlPath}, ${(body.length / 1024).toFixed(1)} KB${coldUrls})`);
-  console.log(row('bare node', baseline));
-  for (const [label, result] of rows) console.log(row(label, result));
+  const coding = compressed.headers['content-encoding'] ?? 'identity';
+  console.log(
+    `\n${name} (${urlPath}, ${(plain.body.length / 1024).toFixed(1)} KB, ${(compressed.body.length / 1024).toFixed(1)} KB ${coding}${coldUrls})`,
+  );
+  console.log(row('bare node', identity.baseline, identity.baseline));
+  console.log(row('cached', identity.cached, identity.baseline));
+  console.log(row(`bare node, ${coding}`, browser.baseline, browser.baseline));
+  console.log(row(`cached, ${coding}`, browser.cached, browser.baseline));
+  // Fresh work is compared with the identity baseline.
+  if (page) console.log(row('uncached', await load(url, UNCACHED), identity.baseline));
+  if (cold) console.log(row('cold', await load(url, UNCACHED, cold.next), identity.baseline));
 }
 
 /** Cycles through `items` forever. */

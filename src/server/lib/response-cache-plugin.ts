@@ -1,5 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { joinBody, splitBody } from './cache';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type CachedResponse, encodeCached } from './cache';
+
+/**
+ * Sends a cached response in the coding the visitor accepts. The body is already encoded, so the
+ * compression plugin passes it through (it skips replies that carry a content-encoding).
+ */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedResponse,
+): FastifyReply {
+  const { body, coding } = encodeCached(entry, request.headers['accept-encoding']);
+  if (coding) reply.header('content-encoding', coding);
+  return reply
+    .status(entry.status)
+    .header('content-type', entry.contentType)
+    .header('vary', 'accept-encoding')
+    .send(body);
+}
 
 /**
  * Serves cached GET responses of routes that declare `cacheTags`, stores fresh ones, and drops
@@ -13,10 +31,7 @@ export function registerResponseCache(app: FastifyInstance): void {
     const tags = request.routeOptions.config?.cacheTags;
     const hit = tags && request.method === 'GET' ? app.cache.get(`api:${request.url}`) : undefined;
     if (!hit) return done();
-    reply
-      .status(hit.status)
-      .headers({ 'content-type': hit.contentType, 'x-cache': 'hit', 'x-cache-tags': hit.tags.join(',') })
-      .send(joinBody(hit.parts));
+    sendCached(request, reply.headers({ 'x-cache': 'hit', 'x-cache-tags': hit.tags.join(',') }), hit);
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -28,15 +43,18 @@ export function registerResponseCache(app: FastifyInstance): void {
     const tags = config.cacheTags;
     if (!tags || request.method !== 'GET') return done(null, payload);
     reply.header('x-cache-tags', tags.join(','));
-    if (reply.statusCode === 200 && typeof payload === 'string') {
-      app.cache.set(`api:${request.url}`, {
-        status: 200,
-        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        parts: splitBody(payload),
-        tags,
-      });
-      reply.header('x-cache', 'miss');
-    }
-    done(null, payload);
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    const entry: CachedResponse = {
+      status: 200,
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      body: Buffer.from(payload),
+      encoded: {},
+      tags,
+    };
+    app.cache.set(`api:${request.url}`, entry);
+    const { body, coding } = encodeCached(entry, request.headers['accept-encoding']);
+    if (coding) reply.header('content-encoding', coding);
+    reply.header('x-cache', 'miss').header('vary', 'accept-encoding');
+    done(null, body);
   });
 }

@@ -10,16 +10,17 @@ export const serializeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** Stands for the response's CSP nonce in development documents (Vite's inline preamble needs one). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 export interface DocumentAssets {
-  /** Tags placed in <head> (stylesheets, module preloads, dev client scripts), with the nonce placeholder. */
+  /** Tags placed in <head> (stylesheets, module preloads; in development Vite's scripts, nonce placeholders). */
   head: string;
   /** The entry module script. */
   entry: string;
 }
 
-/** The whole HTML document. The nonce is a placeholder so cached documents get a fresh one per response. */
+/** The whole HTML document. In production it holds no per-response value, so it can be cached as bytes. */
 export function renderDocument(input: {
   head: Head;
   publicUrl: string;

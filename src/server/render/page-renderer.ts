@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RenderRequest, type RenderResult, SESSION_COOKIE, type SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
-import { joinBody, splitBody } from '../lib/cache';
+import type { CachedResponse } from '../lib/cache';
+import { sendCached } from '../lib/response-cache-plugin';
 import { type DocumentAssets, NONCE_PLACEHOLDER, renderDocument } from './document';
 
 type RenderFn = (request: RenderRequest) => Promise<RenderResult>;
@@ -66,7 +67,9 @@ async function loadProductionRenderer(root: string): Promise<Renderer> {
     pagePreloads,
     assets: {
       head,
-      entry: `<script type="module" nonce="${NONCE_PLACEHOLDER}" src="/${entry.file}"></script>`,
+      // No nonce: 'self' allows the entry, and a document without per-response values can be cached
+      // and compressed once. Production documents hold no inline script that would need one.
+      entry: `<script type="module" src="/${entry.file}"></script>`,
     },
   };
 }
@@ -115,12 +118,7 @@ export async function registerPageRendering(
     mode === 'production' ? await loadProductionRenderer(root) : await loadDevelopmentRenderer(app, root);
   const config: SiteConfig = { publicUrl: app.env.PUBLIC_URL, showAdminLink: app.env.SHOW_ADMIN_LINK };
 
-  const sendHtml = (reply: FastifyReply, status: number, body: Buffer) =>
-    reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(body);
+  const HTML = 'text/html; charset=utf-8';
 
   app.get('/*', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
@@ -129,7 +127,7 @@ export async function registerPageRendering(
     if (anonymous && mode === 'production') {
       const hit = app.cache.get(cacheKey);
       if (hit)
-        return sendHtml(reply.header('x-cache', 'hit'), hit.status, joinBody(hit.parts, request.cspNonce));
+        return sendCached(request, reply.headers({ 'x-cache': 'hit', 'cache-control': 'no-cache' }), hit);
     }
     const forwarded = {
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
@@ -141,7 +139,7 @@ export async function registerPageRendering(
       fetchApi: async (apiPath) => {
         // A cached public answer is read straight from the cache, skipping a whole in-process request.
         const hit = app.cache.get(`api:${apiPath}`);
-        if (hit) return apiResult(hit.status, hit.contentType, joinBody(hit.parts).toString(), hit.tags);
+        if (hit) return apiResult(hit.status, hit.contentType, hit.body.toString(), hit.tags);
         const res = await app.inject({
           method: 'GET',
           url: apiPath,
@@ -162,16 +160,22 @@ export async function registerPageRendering(
       state: result.state,
       assets: { ...renderer.assets, head: renderer.assets.head + renderer.pagePreloads(result.pageModule) },
     });
-    const parts = splitBody(html, NONCE_PLACEHOLDER);
+    reply.header('cache-control', 'no-cache');
     if (anonymous && mode === 'production' && (result.status === 200 || result.status === 404)) {
-      app.cache.set(cacheKey, {
+      const entry: CachedResponse = {
         status: result.status,
-        contentType: 'text/html',
-        parts,
+        contentType: HTML,
+        body: Buffer.from(html),
+        encoded: {},
         tags: result.tags.length ? result.tags : ['page'],
-      });
-      reply.header('x-cache', 'miss');
+      };
+      app.cache.set(cacheKey, entry);
+      return sendCached(request, reply.header('x-cache', 'miss'), entry);
     }
-    return sendHtml(reply, result.status, joinBody(parts, request.cspNonce));
+    // Only development documents carry the placeholder (for Vite's inline preamble).
+    return reply
+      .status(result.status)
+      .header('content-type', HTML)
+      .send(html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce));
   });
 }

@@ -1,9 +1,17 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // .br and .gz beside each browser asset, served by @fastify/static (preCompressed): no compression per request.
+    ...(isSsrBuild
+      ? []
+      : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })]),
+  ],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -129,6 +129,8 @@ export async function buildApp(options: AppOptions) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (vite.config.ts); they are sent as they are.
+      preCompressed: true,
       decorateReply: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

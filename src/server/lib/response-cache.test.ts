@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
@@ -67,6 +68,15 @@ describe('cached responses over HTTP', () => {
     const gzip = await get(url, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(text);
+  });
+
+  it('serves built assets from their precompressed copies, cached for a year', async () => {
+    const home = await get('/');
+    const entryPath = home.body.match(/src="(\/assets\/entry-client-[\w-]+\.js)"/)?.[1] ?? '';
+    const res = await get(entryPath, BROWSER_ENCODINGS);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.rawPayload.equals(readFileSync(`dist/client${entryPath}.br`))).toBe(true);
   });
 
   it('cached pages carry no nonce, while the policy still has a fresh one', async () => {

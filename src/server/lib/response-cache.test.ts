@@ -91,6 +91,8 @@ describe('cached responses over HTTP', () => {
     }
     const nonceOf = (csp: unknown) => String(csp).match(/'nonce-([^']+)'/)?.[1];
     expect(nonceOf(a.headers['content-security-policy'])).toBeTruthy();
-    expect(nonceOf(a.headers['content-security-policy'])).not.toBe(nonceOf(b.headers['content-security-policy']));
+    expect(nonceOf(a.headers['content-security-policy'])).not.toBe(
+      nonceOf(b.headers['content-security-policy']),
+    );
   });
 });

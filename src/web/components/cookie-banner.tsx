@@ -51,22 +51,17 @@ export function CookieBanner() {
               </div>
             </div>
             <div className="grid shrink-0 grid-cols-3 gap-2 sm:flex">
-              <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={() => setView('details')}>
+              <Button variant="ghost" size="compact" onClick={() => setView('details')}>
                 Customize
               </Button>
               <Button
                 variant="outline"
-                size="sm"
-                className="px-2 sm:px-3"
+                size="compact"
                 onClick={() => choose({ analytics: false, marketing: false })}
               >
                 Essential Only
               </Button>
-              <Button
-                size="sm"
-                className="px-2 sm:px-3"
-                onClick={() => choose({ analytics: true, marketing: true })}
-              >
+              <Button size="compact" onClick={() => choose({ analytics: true, marketing: true })}>
                 Accept All
               </Button>
             </div>

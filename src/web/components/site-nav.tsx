@@ -70,15 +70,11 @@ function MoreMenu({ pathname }: { pathname: string }) {
     <div ref={rootRef} className="relative">
       <Button
         ref={buttonRef}
-        variant="ghost"
-        size="sm"
+        variant={active ? 'selected' : 'ghost'}
+        size="nav"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
-        className={cn(
-          'h-9 gap-1 px-3',
-          active && 'bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700',
-        )}
       >
         More
         <ChevronDown aria-hidden="true" />

@@ -64,7 +64,7 @@ function FirmSkeleton() {
       <span className="sr-only">Loading firm</span>
       <Skeleton className="h-4 w-64" />
       <div className="mt-6 flex gap-5">
-        <Skeleton className="size-20 rounded-xl" />
+        <Skeleton rounded="xl" className="size-20" />
         <div className="flex-1 space-y-3">
           <Skeleton className="h-8 w-1/3" />
           <Skeleton className="h-5 w-48" />
@@ -156,28 +156,16 @@ export default function FirmPage() {
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-3 lg:px-8">
         <Tabs defaultValue="overview" className="min-w-0 lg:col-span-2">
           <TabsList aria-label={`${firm.name} sections`} className="flex w-full sm:inline-flex sm:w-auto">
-            <TabsTrigger
-              value="overview"
-              className="flex-1 gap-1 px-1.5 text-[13px] sm:flex-none sm:gap-1.5 sm:px-3 sm:text-sm"
-            >
+            <TabsTrigger value="overview" size="compact" className="flex-1 sm:flex-none">
               Overview
             </TabsTrigger>
-            <TabsTrigger
-              value="funding"
-              className="group flex-1 gap-1 px-1.5 text-[13px] sm:flex-none sm:gap-1.5 sm:px-3 sm:text-sm"
-            >
+            <TabsTrigger value="funding" size="compact" className="group flex-1 sm:flex-none">
               Funding <CountBadge n={firm.fundingModels.length} />
             </TabsTrigger>
-            <TabsTrigger
-              value="coupons"
-              className="group flex-1 gap-1 px-1.5 text-[13px] sm:flex-none sm:gap-1.5 sm:px-3 sm:text-sm"
-            >
+            <TabsTrigger value="coupons" size="compact" className="group flex-1 sm:flex-none">
               Coupons <CountBadge n={firm.coupons.length} />
             </TabsTrigger>
-            <TabsTrigger
-              value="reviews"
-              className="group flex-1 gap-1 px-1.5 text-[13px] sm:flex-none sm:gap-1.5 sm:px-3 sm:text-sm"
-            >
+            <TabsTrigger value="reviews" size="compact" className="group flex-1 sm:flex-none">
               Reviews <CountBadge n={reviewCount} />
             </TabsTrigger>
           </TabsList>

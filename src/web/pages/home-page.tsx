@@ -73,19 +73,10 @@ export default function HomePage() {
           </div>
           <FirmSearchBox />
           <div className="flex flex-wrap justify-center gap-3">
-            <Button
-              size="lg"
-              onClick={scrollToComparison}
-              className="bg-white text-brand-700 hover:bg-blue-50"
-            >
+            <Button size="lg" variant="inverse" onClick={scrollToComparison} className="hover:bg-blue-50">
               <Scale aria-hidden="true" /> Compare Firms Now
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white/60 bg-transparent text-white hover:bg-white/10"
-            >
+            <Button asChild size="lg" variant="inverseOutline">
               <Link to="/giveaways">
                 <Gift aria-hidden="true" /> Giveaways
               </Link>

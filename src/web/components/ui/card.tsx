@@ -1,13 +1,25 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('rounded-xl border border-slate-200 bg-white text-slate-900 shadow-sm', className)}
-      {...props}
-    />
-  );
+// Border and background colours come from `tone` only: `cn` does not merge a className that fights them.
+const cardVariants = cva('rounded-xl border text-slate-900 shadow-sm', {
+  variants: {
+    tone: {
+      default: 'border-slate-200 bg-white',
+      warning: 'border-amber-200 bg-amber-50',
+      danger: 'border-red-200 bg-white',
+    },
+  },
+  defaultVariants: { tone: 'default' },
+});
+
+export function Card({
+  className,
+  tone,
+  ...props
+}: ComponentProps<'div'> & VariantProps<typeof cardVariants>) {
+  return <div className={cn(cardVariants({ tone }), className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

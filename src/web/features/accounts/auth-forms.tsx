@@ -58,7 +58,7 @@ export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
       <Button type="submit" disabled={logIn.isPending} aria-busy={logIn.isPending}>
         {logIn.isPending ? 'Logging in...' : 'Log In'}
       </Button>
-      <Button type="button" variant="link" className="justify-self-start px-0" onClick={onForgot}>
+      <Button type="button" variant="link" size="flush" className="justify-self-start" onClick={onForgot}>
         Forgot your password?
       </Button>
     </form>
@@ -182,7 +182,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <Button type="submit" disabled={request.isPending} aria-busy={request.isPending}>
         {request.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
-      <Button type="button" variant="link" className="justify-self-start px-0" onClick={onBack}>
+      <Button type="button" variant="link" size="flush" className="justify-self-start" onClick={onBack}>
         Back to Log In
       </Button>
     </form>

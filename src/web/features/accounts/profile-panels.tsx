@@ -223,7 +223,7 @@ export function DeleteAccountCard() {
     if (parsed.success) remove.mutate(parsed.data);
   };
   return (
-    <Card className="border-red-200">
+    <Card tone="danger">
       <CardHeader>
         <CardTitle as="h2">Delete account</CardTitle>
         <CardDescription>

@@ -43,7 +43,8 @@ export function FeaturedFirms({ firms, notes }: { firms: BlogFirm[]; notes: Reco
             {notes[String(firm.id)] ? (
               <HtmlContent
                 html={notes[String(firm.id)]}
-                className="mt-3 rounded-lg bg-slate-50 p-3 text-sm"
+                compact
+                className="mt-3 rounded-lg bg-slate-50 p-3"
               />
             ) : null}
             <div className="mt-4 flex flex-wrap gap-2">

@@ -99,11 +99,11 @@ export function CouponCard({ coupon, now = new Date() }: { coupon: Coupon; now?:
 
         <div className="mt-auto flex gap-2">
           {coupon.slug ? (
-            <Button variant="outline" asChild className="flex-1">
+            <Button variant="outline" asChild grow>
               <Link to={`/deals/${coupon.slug}`}>Details</Link>
             </Button>
           ) : null}
-          <Button asChild className="flex-1">
+          <Button asChild grow>
             <a
               href={`/outbound/coupon/${coupon.id}`}
               target="_blank"

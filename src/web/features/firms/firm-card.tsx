@@ -62,12 +62,12 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
         </p>
       )}
       <div className="mt-auto flex gap-2 pt-4">
-        <Button asChild variant="outline" size="sm" className="flex-1">
+        <Button asChild variant="outline" size="sm" grow>
           <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`} aria-label={`Compare ${firm.name}`}>
             <Scale aria-hidden="true" /> Compare
           </Link>
         </Button>
-        <Button asChild size="sm" className="flex-1">
+        <Button asChild size="sm" grow>
           <Link to={`/firm/${firm.slug}`} aria-label={`View details of ${firm.name}`}>
             View Details <ArrowRight aria-hidden="true" />
           </Link>

@@ -267,7 +267,7 @@ export function FirmDirectory() {
         ) : !data ? (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2, 3, 4, 5].map((i) => (
-              <Skeleton key={i} className="h-72 rounded-xl" />
+              <Skeleton key={i} rounded="xl" className="h-72" />
             ))}
           </div>
         ) : empty ? (

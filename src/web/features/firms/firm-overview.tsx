@@ -171,7 +171,7 @@ export function FirmOverview({
         </Card>
       )}
       {watchOut.length > 0 && (
-        <Card className="border-amber-200 bg-amber-50">
+        <Card tone="warning">
           <CardHeader>
             <CardTitle as="h2">What to Stay Aware Of</CardTitle>
           </CardHeader>

@@ -230,7 +230,8 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="grid min-w-0 grid-cols-1 content-start gap-4 lg:col-span-2">
         <Card>
-          <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
+          {/* A card with no header: padding on all sides (CardContent has none on top). */}
+          <div className="flex flex-wrap items-center justify-between gap-4 p-5">
             <div>
               <h2 className="text-sm font-medium text-slate-600">Overall Rating</h2>
               <p className="mt-1 flex items-center gap-2">
@@ -250,7 +251,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
                 </Link>
               </Button>
             )}
-          </CardContent>
+          </div>
         </Card>
         {reviews.isPending ? (
           <div className="grid gap-3" aria-busy="true">

@@ -100,7 +100,8 @@ export function NewsletterForm({
       <Button
         type="submit"
         disabled={email.trim() === '' || mutation.isPending}
-        className={tone === 'dark' ? 'bg-white text-brand-700 hover:bg-brand-50' : undefined}
+        variant={tone === 'dark' ? 'inverse' : 'default'}
+        className={tone === 'dark' ? 'hover:bg-brand-50' : undefined}
       >
         {mutation.isPending ? 'Subscribing' : buttonLabel}
       </Button>

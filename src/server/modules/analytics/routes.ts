@@ -36,33 +36,25 @@ export async function analyticsRoutes(app: Http): Promise<void> {
     },
   );
 
-  app.post(
-    '/api/analytics/search',
-    { schema: { tags: ['analytics'], body: SearchEventSchema, response: accepted }, config: { rateLimit } },
-    async (request, reply) => {
-      const { activityType, ...metadata } = request.body;
-      await recordActivity(
-        db,
-        { activityType, metadata, referrerUrl: request.headers.referer },
-        await sessionUserId(request),
-      );
-      return reply.status(202).send({ ok: true });
-    },
-  );
-
-  app.post(
-    '/api/analytics/filter',
-    { schema: { tags: ['analytics'], body: FilterEventSchema, response: accepted }, config: { rateLimit } },
-    async (request, reply) => {
-      const { activityType, ...metadata } = request.body;
-      await recordActivity(
-        db,
-        { activityType, metadata, referrerUrl: request.headers.referer },
-        await sessionUserId(request),
-      );
-      return reply.status(202).send({ ok: true });
-    },
-  );
+  // Search and filter events: the event's fields other than its type are stored as metadata.
+  for (const [url, body] of [
+    ['/api/analytics/search', SearchEventSchema],
+    ['/api/analytics/filter', FilterEventSchema],
+  ] as const) {
+    app.post(
+      url,
+      { schema: { tags: ['analytics'], body, response: accepted }, config: { rateLimit } },
+      async (request, reply) => {
+        const { activityType, ...metadata } = request.body;
+        await recordActivity(
+          db,
+          { activityType, metadata, referrerUrl: request.headers.referer },
+          await sessionUserId(request),
+        );
+        return reply.status(202).send({ ok: true });
+      },
+    );
+  }
 
   app.post(
     '/api/analytics/link-click',

@@ -51,7 +51,8 @@ export function encodeCached(
 type Listener = (tags: readonly string[]) => void;
 
 /**
- * Responses for anonymous visitors, keyed by URL and dropped by tag when data changes.
+ * Cached responses (public API answers; page HTML for anonymous visitors, decision 0004), keyed by
+ * URL and dropped by tag when data changes.
  * With Redis, invalidations are published so every node drops the same entries.
  */
 export class ResponseCache {

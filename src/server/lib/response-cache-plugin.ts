@@ -2,21 +2,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CachedResponse, encodeCached } from './cache';
 
 /**
- * Sends a cached response in the coding the visitor accepts. The body is already encoded, so the
- * compression plugin passes it through (it skips replies that carry a content-encoding).
+ * A cached body in the coding the visitor accepts, with the reply's content-encoding and vary set.
+ * The body is already encoded, so the compression plugin passes it through (it skips replies that
+ * carry a content-encoding).
  */
+function encodeFor(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer {
+  const { body, coding } = encodeCached(entry, request.headers['accept-encoding']);
+  if (coding) reply.header('content-encoding', coding);
+  reply.header('vary', 'accept-encoding');
+  return body;
+}
+
+/** Sends a cached response, compressed as the visitor accepts. */
 export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: CachedResponse,
 ): FastifyReply {
-  const { body, coding } = encodeCached(entry, request.headers['accept-encoding']);
-  if (coding) reply.header('content-encoding', coding);
-  return reply
-    .status(entry.status)
-    .header('content-type', entry.contentType)
-    .header('vary', 'accept-encoding')
-    .send(body);
+  const body = encodeFor(request, reply, entry);
+  return reply.status(entry.status).header('content-type', entry.contentType).send(body);
 }
 
 /**
@@ -52,9 +56,6 @@ export function registerResponseCache(app: FastifyInstance): void {
       tags,
     };
     app.cache.set(`api:${request.url}`, entry);
-    const { body, coding } = encodeCached(entry, request.headers['accept-encoding']);
-    if (coding) reply.header('content-encoding', coding);
-    reply.header('x-cache', 'miss').header('vary', 'accept-encoding');
-    done(null, body);
+    done(null, encodeFor(request, reply.header('x-cache', 'miss'), entry));
   });
 }

@@ -151,9 +151,10 @@ describe('GET /api/firms/{slug}/details', () => {
   });
 
   it('answers 404 for an unknown slug and for firms that are not listed', async () => {
-    for (const url of ['/api/firms/nope/details', '/api/firms/ridgestone/details']) {
+    const resources = ['details', 'reviews', 'rating', 'platforms', 'payout-methods'];
+    for (const url of resources.flatMap((r) => [`/api/firms/nope/${r}`, `/api/firms/ridgestone/${r}`])) {
       const res = await get(url);
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ message: 'Firm not found', code: 'not_found' });
     }
   });

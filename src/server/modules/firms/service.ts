@@ -259,6 +259,9 @@ const roundRating = (average: number) => Math.round(average * 100) / 100;
 const bySlugOrId = (slugOrId: string) =>
   /^\d{1,9}$/.test(slugOrId) ? eq(propFirms.id, Number(slugOrId)) : eq(propFirms.slug, slugOrId);
 
+/** The condition selecting one listed firm by slug or id, for queries that join from the firm row. */
+export const listedFirmWhere = (slugOrId: string) => and(bySlugOrId(slugOrId), isListed);
+
 /** A listed firm's id by slug or id; 404 otherwise. */
 export async function resolveListedFirm(
   db: Db,
@@ -267,7 +270,7 @@ export async function resolveListedFirm(
   const [firm] = await db
     .select({ id: propFirms.id, slug: propFirms.slug, name: propFirms.name })
     .from(propFirms)
-    .where(and(bySlugOrId(slugOrId), isListed))
+    .where(listedFirmWhere(slugOrId))
     .limit(1);
   if (!firm) throw notFound('Firm');
   return firm;
@@ -476,7 +479,7 @@ async function listFirmResources(
     .from(propFirms)
     .leftJoin(links, eq(links.propFirmId, propFirms.id))
     .leftJoin(resources, eq(resources.id, resourceId))
-    .where(and(bySlugOrId(slugOrId), isListed))
+    .where(listedFirmWhere(slugOrId))
     .orderBy(asc(resources.name));
   if (rows.length === 0) throw notFound('Firm');
   return rows.flatMap(({ id, name, logo }) => (id != null && name != null ? [{ id, name, logo }] : []));

@@ -84,6 +84,9 @@ describe('GET reviews and rating', () => {
       averageRating: 0,
       totalReviews: 0,
     });
+    const empty = await ctx.app.inject('/api/firms/reviewable/reviews');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
     for (const url of ['/api/firms/nope/reviews', '/api/firms/nope/rating', '/api/firms/999999/rating']) {
       expect((await ctx.app.inject(url)).statusCode).toBe(404);
     }

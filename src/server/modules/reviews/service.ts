@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Review, ReviewPayload, ReviewSummary } from '../../../domain/firms';
 import type { Db } from '../../db/client';
-import { cashbackClaims, reviews, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { resolveListedFirm } from '../firms/service';
+import { cashbackClaims, propFirms, reviews, users } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { listedFirmWhere, resolveListedFirm } from '../firms/service';
 
 /** The newest reviews a firm page shows; the summary still counts every review. */
 export const REVIEWS_PAGE_SIZE = 100;
@@ -44,35 +44,50 @@ function toReview({ userId, firstName, username, createdAt, ...row }: ReviewRow)
   };
 }
 
+/**
+ * A listed firm's newest reviews in one query: the firm row always comes (so an unknown firm is a
+ * 404), joined to its reviews, if any.
+ */
 export async function listFirmReviews(db: Db, slugOrId: string): Promise<Review[]> {
-  const firm = await resolveListedFirm(db, slugOrId);
   const rows = await db
     .select(reviewColumns)
-    .from(reviews)
+    .from(propFirms)
+    .leftJoin(reviews, eq(reviews.propFirmId, propFirms.id))
     .leftJoin(users, eq(users.id, reviews.userId))
-    .where(eq(reviews.propFirmId, firm.id))
+    .where(listedFirmWhere(slugOrId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(REVIEWS_PAGE_SIZE);
-  return rows.map(toReview);
+  if (rows.length === 0) throw notFound('Firm');
+  // A row with a review id is a whole review: its other non-null columns are set.
+  return rows.flatMap((row) => (row.id === null ? [] : [toReview(row as ReviewRow)]));
 }
+
+/** Average (rounded to 2 places) and count of a firm's reviews; no reviews gives 0 and 0. */
+const summaryColumns = {
+  average: sql<number | null>`avg(${reviews.rating})`.mapWith((v) => (v == null ? null : Number(v))),
+  total: sql<number>`count(${reviews.id})`.mapWith(Number),
+};
+
+const toSummary = (row: { average: number | null; total: number }): ReviewSummary => ({
+  averageRating: row.average == null ? 0 : Math.round(row.average * 100) / 100,
+  totalReviews: row.total,
+});
 
 export async function summarizeFirmReviews(db: Db, propFirmId: number): Promise<ReviewSummary> {
-  const [row] = await db
-    .select({
-      average: sql<number | null>`avg(${reviews.rating})`.mapWith((v) => (v == null ? null : Number(v))),
-      total: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(reviews)
-    .where(eq(reviews.propFirmId, propFirmId));
-  return {
-    averageRating: row.average == null ? 0 : Math.round(row.average * 100) / 100,
-    totalReviews: row.total,
-  };
+  const [row] = await db.select(summaryColumns).from(reviews).where(eq(reviews.propFirmId, propFirmId));
+  return toSummary(row);
 }
 
+/** A listed firm's rating summary in one query (the firm row always comes: unknown is a 404). */
 export async function getFirmRating(db: Db, slugOrId: string): Promise<ReviewSummary> {
-  const firm = await resolveListedFirm(db, slugOrId);
-  return summarizeFirmReviews(db, firm.id);
+  const [row] = await db
+    .select(summaryColumns)
+    .from(propFirms)
+    .leftJoin(reviews, eq(reviews.propFirmId, propFirms.id))
+    .where(listedFirmWhere(slugOrId))
+    .groupBy(propFirms.id);
+  if (!row) throw notFound('Firm');
+  return toSummary(row);
 }
 
 /** Signed in (401) with a verified email (403). */

@@ -151,6 +151,7 @@ async function compare({ name, path: urlPath, page, cold }: Target) {
   const plain = await rawGet(url);
   const compressed = await rawGet(url, BROWSER);
   await load(url); // warm the cache and the JIT
+  if (page) await load(url, UNCACHED); // and the JIT of the render threads
 
   // Each server answer is compared with the bare server sending the same bytes.
   const measure = async (response: typeof plain, headers: Record<string, string>) => {

@@ -32,9 +32,11 @@ export const HeadSchema = z.object({
 });
 export type Head = z.infer<typeof HeadSchema>;
 
+/** An API answer as the server sends it to a render: the page's query function parses the text. */
 export interface ApiResponse {
   status: number;
-  body: unknown;
+  contentType: string;
+  text: string;
   /** Cache tags of the response, so a page built from it is dropped when its data changes. */
   tags: string[];
 }
@@ -45,6 +47,24 @@ export interface RenderRequest {
   /** Site-wide flags the page needs before hydration. */
   config: SiteConfig;
 }
+
+/**
+ * A page render run on a worker thread (`renderInWorker` of the server entry). The worker has no
+ * database or cache: it asks the server thread for each API answer over `port`, with
+ * `RenderPortRequest` messages answered by `RenderPortAnswer`s of the same id.
+ */
+export interface WorkerRenderTask {
+  url: string;
+  config: SiteConfig;
+  port: MessagePort;
+}
+
+export interface RenderPortRequest {
+  id: number;
+  path: string;
+}
+
+export type RenderPortAnswer = { id: number; response: ApiResponse } | { id: number; error: string };
 
 export interface SiteConfig {
   publicUrl: string;
@@ -58,8 +78,12 @@ export interface RenderResult {
   status: number;
   /** Redirect issued while rendering (e.g. a guarded route for an anonymous visitor). */
   redirect?: string;
-  /** Dehydrated query cache, read by the browser before hydration. */
-  state: unknown;
+  /**
+   * The site config and the dehydrated query cache as JSON text, read by the browser before
+   * hydration. Text, because a render on a worker thread hands its result over by structured
+   * clone, which would drop what errors serialize (`ApiError.toJSON`).
+   */
+  stateJson: string;
   tags: string[];
   /** Source path of the rendered page's module, so its chunk can be preloaded with the HTML. */
   pageModule?: string;

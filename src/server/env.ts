@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const booleanish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -29,17 +30,23 @@ export const EnvSchema = z.object({
   SEED_DEMO_DATA: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOW_ADMIN_LINK: booleanish.default(true),
+  /**
+   * Worker threads that render pages in production; 0 renders on the server thread. Defaults to the
+   * number of cores.
+   */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Trust X-Forwarded-* headers: only behind a reverse proxy, else clients could fake their IP. */
   TRUST_PROXY: booleanish.default(false),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; RENDER_THREADS: number };
 
 /** Fills the defaults that depend on other variables. */
 export function completeEnv(parsed: z.infer<typeof EnvSchema>): Env {
   return {
     ...parsed,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    RENDER_THREADS: parsed.RENDER_THREADS ?? availableParallelism(),
   };
 }
 

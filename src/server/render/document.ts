@@ -3,12 +3,14 @@ import type { Head } from '../../domain/render';
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JSON inside a <script> element: `<` is escaped so no value can close the element. */
-export const serializeJson = (value: unknown) =>
-  JSON.stringify(value)
+/** JSON text inside a <script> element: `<` is escaped so no value can close the element. */
+const scriptSafe = (json: string) =>
+  json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+const serializeJson = (value: unknown) => scriptSafe(JSON.stringify(value));
 
 /** Stands for the response's CSP nonce in development documents (Vite's inline preamble needs one). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -25,7 +27,8 @@ export function renderDocument(input: {
   head: Head;
   publicUrl: string;
   appHtml: string;
-  state: unknown;
+  /** JSON text of the state the browser reads before hydrating. */
+  stateJson: string;
   assets: DocumentAssets;
 }): string {
   const { head, publicUrl } = input;
@@ -66,7 +69,7 @@ export function renderDocument(input: {
   </head>
   <body>
     <div id="root">${input.appHtml}</div>
-    <script type="application/json" id="__STATE__">${serializeJson(input.state)}</script>
+    <script type="application/json" id="__STATE__">${scriptSafe(input.stateJson)}</script>
     ${input.assets.entry}
   </body>
 </html>`;

@@ -1,7 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type RenderRequest, type RenderResult, SESSION_COOKIE, type SiteConfig } from '../../domain/render';
+import { Piscina } from 'piscina';
+import {
+  type ApiResponse,
+  type RenderPortAnswer,
+  type RenderPortRequest,
+  type RenderRequest,
+  type RenderResult,
+  SESSION_COOKIE,
+  type SiteConfig,
+  type WorkerRenderTask,
+} from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';
 import { sendCached } from '../lib/response-cache-plugin';
@@ -25,7 +37,44 @@ interface ManifestChunk {
 
 const ENTRY = 'src/web/entry-client.tsx';
 
-async function loadProductionRenderer(root: string): Promise<Renderer> {
+/**
+ * Renders on a pool of worker threads, so React's work runs on every core and never holds up the
+ * server thread, which keeps the database, the cache and the API. Each render gets a message port
+ * on which the worker asks for API answers (`renderInWorker` in the server entry).
+ */
+function renderOnWorkers(app: FastifyInstance, entryFile: string, threads: number): RenderFn {
+  const pool = new Piscina<WorkerRenderTask, RenderResult>({
+    filename: pathToFileURL(entryFile).href,
+    name: 'renderInWorker',
+    // The built entry is plain JavaScript. Workers must not inherit the server's `--import tsx`:
+    // under its loader the page chunks the entry imports at render time resolve to a second copy
+    // of the entry, and every page renders as its Suspense fallback.
+    execArgv: [],
+    minThreads: threads,
+    maxThreads: threads,
+    // A render waits on the server thread for its API answers; meanwhile its worker renders another.
+    concurrentTasksPerWorker: 4,
+  });
+  app.addHook('onClose', () => pool.close({ force: true }));
+  return async ({ url, config, fetchApi }) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', ({ id, path: apiPath }: RenderPortRequest) => {
+      fetchApi(apiPath).then(
+        (response) => port1.postMessage({ id, response } satisfies RenderPortAnswer),
+        (error: unknown) => port1.postMessage({ id, error: String(error) } satisfies RenderPortAnswer),
+      );
+    });
+    try {
+      // Node's MessagePort has the web one's postMessage, onmessage and close, which is all the worker uses.
+      const port = port2 as unknown as WorkerRenderTask['port'];
+      return await pool.run({ url, config, port }, { transferList: [port2] });
+    } finally {
+      port1.close();
+    }
+  };
+}
+
+async function loadProductionRenderer(app: FastifyInstance, root: string): Promise<Renderer> {
   const manifestPath = path.join(root, 'dist/client/.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[ENTRY];
@@ -61,9 +110,14 @@ async function loadProductionRenderer(root: string): Promise<Renderer> {
     ...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`),
     ...[...preloads].map((p) => `<link rel="modulepreload" href="/${p}">`),
   ].join('\n    ');
-  const mod = (await import(path.join(root, 'dist/server/entry-server.js'))) as { render: RenderFn };
+  const entryFile = path.join(root, 'dist/server/entry-server.js');
+  const threads = app.env.RENDER_THREADS;
+  const render =
+    threads > 0
+      ? renderOnWorkers(app, entryFile, threads)
+      : ((await import(entryFile)) as { render: RenderFn }).render;
   return {
-    render: mod.render,
+    render,
     pagePreloads,
     assets: {
       head,
@@ -100,11 +154,6 @@ async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Prom
   };
 }
 
-function apiResult(status: number, contentType: string, text: string, tags: readonly string[]) {
-  const body: unknown = contentType.includes('application/json') && text ? JSON.parse(text) : text;
-  return { status, body, tags: [...tags] };
-}
-
 /** Pages are cached only for visitors without a session cookie: a signed-in page shows its user. */
 const isAnonymous = (request: FastifyRequest) => !request.headers.cookie?.includes(SESSION_COOKIE);
 
@@ -115,7 +164,9 @@ export async function registerPageRendering(
 ): Promise<void> {
   const root = findPackageRoot();
   const renderer =
-    mode === 'production' ? await loadProductionRenderer(root) : await loadDevelopmentRenderer(app, root);
+    mode === 'production'
+      ? await loadProductionRenderer(app, root)
+      : await loadDevelopmentRenderer(app, root);
   const config: SiteConfig = { publicUrl: app.env.PUBLIC_URL, showAdminLink: app.env.SHOW_ADMIN_LINK };
 
   const HTML = 'text/html; charset=utf-8';
@@ -136,10 +187,16 @@ export async function registerPageRendering(
     const result = await renderer.render({
       url: request.url,
       config,
-      fetchApi: async (apiPath) => {
+      fetchApi: async (apiPath): Promise<ApiResponse> => {
         // A cached public answer is read straight from the cache, skipping a whole in-process request.
         const hit = app.cache.get(`api:${apiPath}`);
-        if (hit) return apiResult(hit.status, hit.contentType, hit.body.toString(), hit.tags);
+        if (hit)
+          return {
+            status: hit.status,
+            contentType: hit.contentType,
+            text: hit.body.toString(),
+            tags: [...hit.tags],
+          };
         const res = await app.inject({
           method: 'GET',
           url: apiPath,
@@ -149,7 +206,12 @@ export async function registerPageRendering(
         const tags = String(res.headers['x-cache-tags'] ?? '')
           .split(',')
           .filter(Boolean);
-        return apiResult(res.statusCode, String(res.headers['content-type'] ?? ''), res.body, tags);
+        return {
+          status: res.statusCode,
+          contentType: String(res.headers['content-type'] ?? ''),
+          text: res.body,
+          tags,
+        };
       },
     });
     if (result.redirect) return reply.redirect(result.redirect, 302);
@@ -157,7 +219,7 @@ export async function registerPageRendering(
       head: result.head,
       publicUrl: config.publicUrl,
       appHtml: result.html,
-      state: result.state,
+      stateJson: result.stateJson,
       assets: { ...renderer.assets, head: renderer.assets.head + renderer.pagePreloads(result.pageModule) },
     });
     reply.header('cache-control', 'no-cache');

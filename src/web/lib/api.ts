@@ -81,11 +81,10 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
     if (serverFetch) {
       const res = await serverFetch(path);
       if (options.on401 === 'returnNull' && res.status === 401) return null as T;
-      if (res.status >= 400) {
-        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
-        throw new ApiError(res.status, `${res.status}: ${text}`);
-      }
-      return res.body as T;
+      if (res.status >= 400) throw new ApiError(res.status, `${res.status}: ${res.text}`);
+      return (
+        res.contentType.includes('application/json') && res.text ? JSON.parse(res.text) : res.text
+      ) as T;
     }
     const res = await fetch(path, { credentials: 'include', signal });
     if (options.on401 === 'returnNull' && res.status === 401) return null as T;

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
+import { insertFirm } from '../db/seed/factories';
+
+/** The render threads and the server thread must send the same pages. */
+describe('page rendering on worker threads', () => {
+  let onWorkers: TestContext;
+  let onServerThread: TestContext;
+  beforeAll(async () => {
+    [onWorkers, onServerThread] = await Promise.all([
+      createTestApp({ RENDER_THREADS: '1' }, { pages: 'production' }),
+      createTestApp({ RENDER_THREADS: '0' }, { pages: 'production' }),
+    ]);
+    for (const ctx of [onWorkers, onServerThread]) {
+      await insertFirm(ctx.db, { name: 'Worker Render Capital', slug: 'worker-render-capital' });
+    }
+  }, 120_000);
+  afterAll(() => Promise.all([onWorkers.close(), onServerThread.close()]));
+
+  // A session-like cookie skips the page cache, so every request is rendered.
+  const get = (ctx: TestContext, url: string) =>
+    ctx.app.inject({ url, headers: { cookie: 'pfc.session_token=not-a-session' } });
+
+  // The two databases' row timestamps and the queries' fetch times are all that may differ.
+  const withoutTimes = (html: string) =>
+    html.replace(/("\w+At"):\d+/g, '$1:0').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME');
+
+  it.each(['/firm/worker-render-capital', '/firm/no-such-firm', '/firms', '/no-such-page'])(
+    '%s renders the same document on a worker as on the server thread',
+    async (url) => {
+      const [worker, server] = await Promise.all([get(onWorkers, url), get(onServerThread, url)]);
+      expect(worker.statusCode).toBe(server.statusCode);
+      expect(withoutTimes(worker.body)).toBe(withoutTimes(server.body));
+    },
+  );
+
+  it('renders the page itself, with its data, not a loading fallback', async () => {
+    const res = await get(onWorkers, '/firm/worker-render-capital');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Worker Render Capital');
+    expect(res.body).toMatch(/<h1[^>]*>Worker Render Capital<\/h1>/);
+    expect(res.body).not.toContain('aria-busy="true"');
+  });
+
+  it('answers 404 for an unknown firm from a worker, with the status the browser needs', async () => {
+    const res = await get(onWorkers, '/firm/no-such-firm');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Firm Not Found');
+    // The failed query reaches the browser with its status, so it shows the same page on hydration.
+    expect(res.body).toMatch(/"error":\{"name":"ApiError","status":404,/);
+  });
+
+  it('redirects a guarded page for a visitor without a session', async () => {
+    const res = await get(onWorkers, '/profile');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth?next=%2Fprofile');
+  });
+});

@@ -66,7 +66,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const html = renderToString(
     <PageContextProvider collector={collector}>
       <StaticRouter location={request.url}>
-        <App queryClient={queryClient} config={request.config} />
+        <App queryClient={queryClient} config={request.config} routes={[route]} />
       </StaticRouter>
     </PageContextProvider>,
   );

@@ -32,7 +32,8 @@ export const EnvSchema = z.object({
   SHOW_ADMIN_LINK: booleanish.default(true),
   /**
    * Worker threads that render pages in production; 0 renders on the server thread. Defaults to the
-   * number of cores.
+   * number of cores, at most 4: the server thread answers their API calls, and past a few render
+   * threads it is the limit while each thread still costs about 75 MB.
    */
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Trust X-Forwarded-* headers: only behind a reverse proxy, else clients could fake their IP. */
@@ -46,7 +47,7 @@ export function completeEnv(parsed: z.infer<typeof EnvSchema>): Env {
   return {
     ...parsed,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
-    RENDER_THREADS: parsed.RENDER_THREADS ?? availableParallelism(),
+    RENDER_THREADS: parsed.RENDER_THREADS ?? Math.min(availableParallelism(), 4),
   };
 }
 

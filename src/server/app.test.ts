@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../tests/setup/test-app';
+import { pageViews } from './db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -91,6 +92,33 @@ describe('the HTTP foundation', () => {
       payload: validView,
     });
     expect(sameSite.statusCode).toBe(202);
+  });
+
+  it.each([
+    ['/api/firms/%00/details', 'the URL'],
+    ['/outbound/%00', 'the URL'],
+    ['/api/search/firms?q=ab%00', 'q'],
+    ['/api/firms?q=%00', 'q'],
+  ])('answers 400 for a NUL character in %s, not a database error', async (url, field) => {
+    const res = await ctx.app.inject(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: `Invalid input: ${field} must not contain a NUL character`,
+      code: 'validation_failed',
+    });
+  });
+
+  it('refuses a NUL character in a JSON body and stores nothing', async () => {
+    const before = await ctx.db.$count(pageViews);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      headers: { origin: TEST_ORIGIN },
+      payload: { ...validView, title: 'All Prop\u0000 Firms' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid input: title must not contain a NUL character');
+    expect(await ctx.db.$count(pageViews)).toBe(before);
   });
 
   it('documents the API as OpenAPI', async () => {

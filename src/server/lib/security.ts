@@ -50,7 +50,28 @@ function isCrossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   return origin !== own && origin !== publicOrigin;
 }
 
-/** Security headers on every response and the same-origin rule for state-changing API calls. */
+/** Parsed fields to look into: objects and arrays, not raw bytes or streams (uploads). */
+const hasFields = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !ArrayBuffer.isView(value) &&
+  typeof (value as { pipe?: unknown }).pipe !== 'function';
+
+/**
+ * The first field of parsed input (params, query or JSON body) whose text holds a NUL character,
+ * as a dotted path. PostgreSQL text cannot store NUL, so such a value would fail in the database.
+ */
+function fieldWithNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (!hasFields(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = fieldWithNul(item, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Security headers on every response, the same-origin rule for state-changing API calls, and no NUL in input. */
 export function registerSecurity(app: FastifyInstance, options: { publicUrl: string; dev: boolean }): void {
   const publicOrigin = new URL(options.publicUrl).origin;
   app.decorateRequest('cspNonce', '');
@@ -82,5 +103,16 @@ export function registerSecurity(app: FastifyInstance, options: { publicUrl: str
       return;
     }
     done();
+  });
+  // Every route's input, before its schema: a NUL character is a 400 naming the field, never a
+  // database error.
+  app.addHook('preValidation', (request, reply, done) => {
+    const inPath = fieldWithNul(request.params, '') !== undefined;
+    const field = inPath ? 'the URL' : (fieldWithNul(request.query, '') ?? fieldWithNul(request.body, ''));
+    if (field === undefined) return done();
+    reply.status(400).send({
+      message: `Invalid input: ${field || 'the body'} must not contain a NUL character`,
+      code: 'validation_failed',
+    });
   });
 }

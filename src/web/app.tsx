@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { SiteConfig } from '../domain/render';
 import { AccessDenied } from './components/access-denied';
 import { CookieConsentGate } from './components/cookie-consent-gate';
@@ -14,7 +14,7 @@ import { SiteConfigProvider } from './lib/site-config';
 import { type AppRoute, appRoutes } from './routes';
 
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the reaction to a path change
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -24,13 +24,14 @@ function ScrollToTop() {
 
 /** Applies the route's access rule: anonymous visitors go to /auth, non-admins see Access Denied. */
 function GuardedPage({ route }: { route: AppRoute }) {
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const { data: user, isPending } = useQuery(currentUserQuery);
   if (route.access !== 'public') {
     if (isPending) return null;
     if (!user) {
-      const next = encodeURIComponent(location.pathname + location.search);
-      return <Navigate to={`/auth?next=${next}`} replace />;
+      const next = encodeURIComponent(search ? `${pathname}?${search}` : pathname);
+      return <Redirect to={`/auth?next=${next}`} replace />;
     }
     if (route.access === 'admin' && !user.isAdmin) return <AccessDenied />;
   }
@@ -45,8 +46,8 @@ export function App({
   queryClient: QueryClient;
   config: SiteConfig;
   /**
-   * The server passes only the route it matched: `<Routes>` compiles the path of every route it is
-   * given on each render, which was an eighth of a page render's time.
+   * The server passes only the route it matched (`matchAppRoute`), so a render does not match the
+   * path against the other routes.
    */
   routes?: readonly AppRoute[];
 }) {
@@ -62,11 +63,13 @@ export function App({
           <main id="main" className="flex-1">
             <ErrorBoundary>
               <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
-                <Routes>
+                <Switch>
                   {routes.map((route) => (
-                    <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
+                    <Route key={route.path} path={route.path}>
+                      <GuardedPage route={route} />
+                    </Route>
                   ))}
-                </Routes>
+                </Switch>
               </Suspense>
             </ErrorBoundary>
           </main>

@@ -1,11 +1,10 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchPath } from 'react-router';
 import type { SiteConfig } from '../domain/render';
 import { App } from './app';
 import { PageContextProvider } from './lib/page-context';
 import { createQueryClient } from './lib/query-client';
-import { appRoutes } from './routes';
+import { matchAppRoute } from './routes';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -17,15 +16,13 @@ if (state.queries) hydrate(queryClient, state.queries);
 const config: SiteConfig = state.config ?? { publicUrl: window.location.origin, showAdminLink: true };
 
 // Load the current page's code before hydrating so the first render matches the server's HTML.
-const route =
-  appRoutes.find((r) => matchPath(r.path, window.location.pathname)) ?? appRoutes[appRoutes.length - 1];
-route.page.preload().then(() => {
-  hydrateRoot(
-    document.getElementById('root')!,
-    <PageContextProvider collector={null}>
-      <BrowserRouter>
+matchAppRoute(window.location.pathname)
+  .route.page.preload()
+  .then(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <PageContextProvider collector={null}>
         <App queryClient={queryClient} config={config} />
-      </BrowserRouter>
-    </PageContextProvider>,
-  );
-});
+      </PageContextProvider>,
+    );
+  });

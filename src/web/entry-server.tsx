@@ -1,6 +1,6 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { matchPath, StaticRouter } from 'react-router';
+import { Router } from 'wouter';
 import type {
   ApiResponse,
   RenderPortAnswer,
@@ -14,7 +14,7 @@ import { currentUserQuery } from './features/accounts/queries';
 import { bindServerFetch } from './lib/api';
 import { type PageCollector, PageContextProvider } from './lib/page-context';
 import { createQueryClient } from './lib/query-client';
-import { appRoutes } from './routes';
+import { matchAppRoute } from './routes';
 
 const FALLBACK_HEAD = {
   title: 'Prop Firm Club',
@@ -31,17 +31,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     return res;
   });
 
-  let route = appRoutes[appRoutes.length - 1];
-  let params: Record<string, string | undefined> = {};
-  for (const candidate of appRoutes) {
-    const match = matchPath(candidate.path, url.pathname);
-    if (match) {
-      route = candidate;
-      params = match.params;
-      break;
-    }
-  }
-
+  const { route, params } = matchAppRoute(url.pathname);
   const queries = route.prefetch?.({ params, search: url.searchParams }) ?? [];
   await Promise.all([
     route.page.preload(),
@@ -65,9 +55,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   if (route.access === 'admin' && !user?.isAdmin) collector.status = 403;
   const html = renderToString(
     <PageContextProvider collector={collector}>
-      <StaticRouter location={request.url}>
+      <Router ssrPath={url.pathname} ssrSearch={url.search}>
         <App queryClient={queryClient} config={request.config} routes={[route]} />
-      </StaticRouter>
+      </Router>
     </PageContextProvider>,
   );
   return {

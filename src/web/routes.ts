@@ -1,4 +1,6 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
+import { parse as parsePattern } from 'regexparam';
+import { matchRoute } from 'wouter';
 import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
 import { couponBySlugQuery, couponsQuery } from './features/coupons/queries';
 import { parseCompareSlugs } from './features/firms/compare-slugs';
@@ -132,3 +134,28 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
   { path: '*', access: 'public', page: page('not-found-page') },
 ];
+
+/** Decodes a URL path as the router does (`%20` -> space), leaving a malformed one as it is. */
+function decodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The route a path shows and its parameters: the first route of the table that matches, as the
+ * router's `<Switch>` chooses. The server uses it to prefetch, the browser to preload the page.
+ */
+export function matchAppRoute(pathname: string): {
+  route: AppRoute;
+  params: Record<string, string | undefined>;
+} {
+  const path = decodePath(pathname);
+  for (const route of appRoutes) {
+    const [matches, params] = matchRoute(parsePattern, route.path, path);
+    if (matches) return { route, params };
+  }
+  return { route: appRoutes[appRoutes.length - 1], params: {} };
+}

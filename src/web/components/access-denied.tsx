@@ -1,5 +1,5 @@
 import { ShieldX } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { HttpStatus, PageHead } from '../lib/page-context';
 
 export function AccessDenied() {

@@ -1,6 +1,6 @@
 import { Cookie, XIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { readConsent, saveConsent } from '../lib/consent';
 import { Button } from './ui/button';
 import { Switch } from './ui/switch';

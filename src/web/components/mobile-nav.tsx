@@ -1,7 +1,8 @@
 import { ShieldCheck, UserRound } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { Link } from 'wouter';
 import type { CurrentUser } from '../../domain/accounts';
 import { cn } from '../lib/cn';
+import { NavLink } from './nav-link';
 import { Badge } from './ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './ui/sheet';
 
@@ -38,7 +39,7 @@ export function MobileNav({ open, onOpenChange, links, user, showAdmin }: Mobile
           <ul className="flex flex-col gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={itemClass} onClick={close}>
+                <NavLink to={link.to} className={itemClass} onClick={close}>
                   {link.label}
                 </NavLink>
               </li>
@@ -61,13 +62,13 @@ export function MobileNav({ open, onOpenChange, links, user, showAdmin }: Mobile
                 </Badge>
               </NavLink>
             ) : (
-              <NavLink
+              <Link
                 to="/auth"
                 onClick={close}
                 className="mt-2 flex h-11 items-center justify-center rounded-md bg-brand-600 px-4 text-base font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
               >
                 Log In / Sign Up
-              </NavLink>
+              </Link>
             )}
           </div>
         </nav>

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { sendPageView } from '../lib/analytics';
 
 /** Sends one page view per distinct path, 100 ms after the route changes (spec sections 3 and 7). */
 export function PageViewTracker() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const lastPath = useRef<string | null>(null);
   useEffect(() => {
     if (lastPath.current === pathname) return;

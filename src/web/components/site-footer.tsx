@@ -1,5 +1,5 @@
 import { ExternalLink, TrendingUp, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 const COMMUNITY_URL = 'https://community.propfirmclub.example';
 const SOCIAL_URL = 'https://x.com/propfirmclub';

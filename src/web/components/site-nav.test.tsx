@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
 import type { CurrentUser } from '../../domain/accounts';
 import { currentUserQuery } from '../features/accounts/queries';
 import { SiteConfigProvider } from '../lib/site-config';
@@ -25,9 +25,9 @@ function renderNav(path: string, user: CurrentUser | null, showAdminLink = true)
   return renderToString(
     <QueryClientProvider client={client}>
       <SiteConfigProvider value={{ publicUrl: 'http://localhost', showAdminLink }}>
-        <MemoryRouter initialEntries={[path]}>
+        <Router ssrPath={path}>
           <SiteNav />
-        </MemoryRouter>
+        </Router>
       </SiteConfigProvider>
     </QueryClientProvider>,
   );

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Menu, ShieldCheck, TrendingUp, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { currentUserQuery } from '../features/accounts/queries';
 import { cn } from '../lib/cn';
 import { useSiteConfig } from '../lib/site-config';
 import type { NavItem } from './mobile-nav';
+import { isActivePath, NavLink } from './nav-link';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 
@@ -29,10 +30,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   );
-
-function isActivePath(pathname: string, to: string) {
-  return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
-}
 
 /**
  * The desktop 'More' menu as a WAI-ARIA disclosure: a button that shows a list of links. It closes
@@ -111,7 +108,7 @@ function MoreMenu({ pathname }: { pathname: string }) {
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 
 export function SiteNav() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const config = useSiteConfig();
   const { data: user } = useQuery(currentUserQuery);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -145,7 +142,7 @@ export function SiteNav() {
         <ul className="ml-4 hidden items-center gap-1 lg:flex">
           {primaryLinks.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
+              <NavLink to={link.to} className={linkClass}>
                 {link.label}
               </NavLink>
             </li>

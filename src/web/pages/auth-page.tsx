@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { safeNextPath } from '../../domain/accounts';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
@@ -37,7 +37,7 @@ const TITLES: Record<Mode, { title: string; description: string }> = {
 
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { data: user } = useQuery(currentUserQuery);
   const token = params.get('token');
   const requested = params.get('mode') as Mode | null;

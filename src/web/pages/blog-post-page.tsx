@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Calendar, Clock, Info, User } from 'lucide-react';
-import { Link, useParams } from 'react-router';
 import type { Article, WithContext } from 'schema-dts';
+import { Link, useParams } from 'wouter';
 import type { BlogPost } from '../../domain/blog';
 import { DEFAULT_AUTHOR, postDate } from '../../domain/blog-rules';
 import { formatDate } from '../../domain/format';

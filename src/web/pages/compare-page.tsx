@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { PageHeader } from '../components/page-header';
 import { CompareTable } from '../features/firms/compare-table';
 import { parseCompareSlugs } from '../features/firms/display';
@@ -10,7 +10,6 @@ export default function ComparePage() {
   const update = (next: string[]) =>
     setParams(next.length ? new URLSearchParams({ firms: next.join(',') }) : new URLSearchParams(), {
       replace: true,
-      preventScrollReset: true,
     });
   return (
     <>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { PageHeader } from '../components/page-header';
 import { ContactForm } from '../features/contact/contact-form';
 import { PageHead } from '../lib/page-context';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Calendar, Check, Copy, ExternalLink, Star, Timer, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
 import type { WebPage, WithContext } from 'schema-dts';
+import { Link, useParams } from 'wouter';
 import {
   couponFirmName,
   DEFAULT_COUPON_DESCRIPTION,

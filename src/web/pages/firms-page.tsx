@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { PageHeader } from '../components/page-header';
 import { directoryJsonLd, parseDirectoryState } from '../features/firms/display';
 import { FirmDirectory, useDirectoryList } from '../features/firms/firm-directory';

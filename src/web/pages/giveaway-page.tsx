@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { PageHeader } from '../components/page-header';
 import { PageHead } from '../lib/page-context';
 
@@ -8,7 +8,7 @@ export default function GiveawayPage() {
       <PageHead
         title="Giveaway | Prop Firm Club"
         description="A Prop Firm Club giveaway."
-        canonicalPath={useLocation().pathname}
+        canonicalPath={useLocation()[0]}
       />
       <PageHeader title="Giveaway" intro="A Prop Firm Club giveaway." />
     </>

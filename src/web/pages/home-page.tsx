@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Gift, Scale } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Button } from '../components/ui/button';
 import { VerificationResultToast } from '../features/accounts/verification-toast';
 import { PostCard } from '../features/blog/post-card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { RATING_TEXT_ITEMS } from '../../domain/firm-rules';
 import { PageHeader } from '../components/page-header';
 import { TrustBadge } from '../features/firms/firm-bits';

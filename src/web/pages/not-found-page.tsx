@@ -1,9 +1,9 @@
 import { Compass } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { HttpStatus, PageHead } from '../lib/page-context';
 
 export default function NotFoundPage() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <PageHead

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { LegalDocument } from '../features/contact/legal-document';
 import { PageHead } from '../lib/page-context';
 

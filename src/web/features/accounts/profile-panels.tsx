@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Coins, LogOut, MailWarning } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import {
   ChangePasswordPayloadSchema,
   type CurrentUser,
@@ -201,7 +201,7 @@ export function ChangePasswordCard() {
 
 export function DeleteAccountCard() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   const remove = useMutation({

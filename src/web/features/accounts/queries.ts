@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../domain/accounts';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage, getQueryFn } from '../../lib/api';
@@ -24,7 +24,7 @@ export function useRefreshAfterSignIn() {
 /** Spec sections 4 and 8: log out, clear every cached query, toast, go home. */
 export function useLogout() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return useMutation({
     mutationFn: () => apiJson<{ success: boolean }>('POST', '/api/auth/logout'),
     onSuccess: () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import { type ToastOptions, toast } from '../../components/ui/use-toast';
 import { currentUserQuery } from './queries';
 
@@ -25,12 +25,12 @@ const FAILURES: Record<string, ToastOptions> = {
 
 /** Shows the result of an email verification link (`?verified=true`, `?verification=...`), then clears it. */
 export function VerificationResultToast() {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
+    const params = new URLSearchParams(search);
     const verified = params.get('verified');
     const failure = params.get('verification');
     if (verified === null && failure === null) return;
@@ -46,12 +46,9 @@ export function VerificationResultToast() {
     }
     params.delete('verified');
     params.delete('verification');
-    const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true },
-    );
-  }, [location.search, location.pathname, location.hash, navigate, queryClient]);
+    const rest = params.toString();
+    navigate(`${pathname}${rest ? `?${rest}` : ''}${window.location.hash}`, { replace: true });
+  }, [search, pathname, navigate, queryClient]);
 
   return null;
 }

@@ -1,5 +1,5 @@
 import { Calendar, Clock } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { BlogPostSummary } from '../../../domain/blog';
 import { CARD_TAG_LIMIT, DEFAULT_AUTHOR, postDate } from '../../../domain/blog-rules';
 import { formatDate } from '../../../domain/format';

@@ -1,5 +1,5 @@
 import { BadgeCheck, Check, Copy, ExternalLink } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import {
   couponFirmName,
   DEFAULT_COUPON_DESCRIPTION,

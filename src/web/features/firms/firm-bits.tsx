@@ -1,6 +1,6 @@
 import { Building2 } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { normalizeTrustRating, roundStars, trustRatingLabel } from '../../../domain/firm-rules';
 import { cn } from '../../lib/cn';
 

@@ -1,5 +1,5 @@
 import { ArrowRight, Scale, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { formatAverageRating, formatReviewCount } from '../../../domain/firm-rules';
 import type { FirmSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';

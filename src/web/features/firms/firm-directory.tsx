@@ -11,7 +11,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import {
   ASSET_FILTERS,
   type AssetFilter,
@@ -133,7 +133,6 @@ export function FirmDirectory() {
   const update = (next: Partial<DirectoryState>) =>
     setParams(new URLSearchParams(directorySearch({ ...state, page: 1, ...next })), {
       replace: true,
-      preventScrollReset: true,
     });
   const [text, setText] = useSearchText(state.q, (q) => update({ q }));
 
@@ -308,7 +307,7 @@ const scrollToList = () => document.getElementById(LIST_ID)?.scrollIntoView({ bl
 /** Numbered pages as links, so every page of a filtered list has its own shareable, crawlable URL. */
 function Pager({ state, pages }: { state: DirectoryState; pages: number }) {
   if (pages <= 1) return null;
-  const to = (page: number) => ({ search: directorySearch({ ...state, page }) });
+  const to = (page: number) => `/firms${directorySearch({ ...state, page })}`;
   const step = 'inline-flex h-10 items-center gap-1 rounded-md border px-3 text-sm font-medium';
   return (
     <nav aria-label="Pages of firms" className="mt-8 flex flex-wrap items-center justify-center gap-2">
@@ -364,7 +363,7 @@ function PastTheEnd({ state, pages }: { state: DirectoryState; pages: number }) 
         This list has {pages} {pages === 1 ? 'page' : 'pages'}.
       </p>
       <Button asChild className="mt-4">
-        <Link to={{ search: directorySearch({ ...state, page: pages }) }}>Go to the last page</Link>
+        <Link to={`/firms${directorySearch({ ...state, page: pages })}`}>Go to the last page</Link>
       </Button>
     </div>
   );

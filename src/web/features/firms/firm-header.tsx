@@ -1,5 +1,5 @@
 import { ArrowLeft, ChevronRight, ExternalLink, Gift, Landmark, Wallet } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { describeCashback, formatAverageRating, formatReviewCount } from '../../../domain/firm-rules';
 import type { FirmDetails, ReviewSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';
@@ -36,9 +36,9 @@ export function Breadcrumb({ name }: { name: string }) {
 
 /** Back to where the visitor came from, or to the directory when the firm page was the entry. */
 export function useGoBack() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return () => {
-    if (typeof window !== 'undefined' && window.history.length > 1) navigate(-1);
+    if (window.history.length > 1) window.history.back();
     else navigate('/firms');
   };
 }

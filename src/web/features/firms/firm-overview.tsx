@@ -1,6 +1,6 @@
 import { Check, Copy, ExternalLink, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import {
   formatFunding,
   formatPercent,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award, MessageSquarePlus, Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { CurrentUser } from '../../../domain/accounts';
 import {
   DEFAULT_REVIEW_RATING,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, Search } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { SEARCH_MIN_LENGTH } from '../../../domain/firm-rules';
 import type { SearchResultFirm } from '../../../domain/firms';
 import { sendActivity, withSessionId } from '../../lib/analytics';
@@ -21,7 +21,7 @@ const outboundPath = (firm: SearchResultFirm) => `/outbound/${encodeURIComponent
  * click or a choice, and is driven from the input with the arrow keys, Enter and Escape.
  */
 export function FirmSearchBox() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { formatAverageRating, formatHeroStat } from '../../../domain/firm-rules';
 import type { FirmSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';

@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type CachedResponse, encodeCached } from './cache';
+import { type CachedResponse, type EncodedBody, encodeCached, encodeSingle } from './cache';
 
 /**
- * A cached body in the coding the visitor accepts, with the reply's content-encoding and vary set.
- * The body is already encoded, so the compression plugin passes it through (it skips replies that
- * carry a content-encoding).
+ * Sets the reply's content-encoding and vary for an encoded body. The body is already encoded, so
+ * the compression plugin passes it through (it skips replies that carry a content-encoding).
  */
-function encodeFor(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer {
-  const { body, coding } = encodeCached(entry, request.headers['accept-encoding']);
+function withCoding(reply: FastifyReply, { body, coding }: EncodedBody): Buffer {
   if (coding) reply.header('content-encoding', coding);
   reply.header('vary', 'accept-encoding');
   return body;
 }
+
+const encodeFor = (request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer =>
+  withCoding(reply, encodeCached(entry, request.headers['accept-encoding']));
 
 /** Sends a cached response, compressed as the visitor accepts. */
 export function sendCached(
@@ -21,6 +22,16 @@ export function sendCached(
 ): FastifyReply {
   const body = encodeFor(request, reply, entry);
   return reply.status(entry.status).header('content-type', entry.contentType).send(body);
+}
+
+/** Sends a body made for this response alone, compressed quickly as the visitor accepts. */
+export function sendSingle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: { status: number; contentType: string; body: Buffer },
+): FastifyReply {
+  const body = withCoding(reply, encodeSingle(response.body, request.headers['accept-encoding']));
+  return reply.status(response.status).header('content-type', response.contentType).send(body);
 }
 
 /**

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { insertFirm } from '../db/seed/factories';
-import { type CachedResponse, encodeCached } from './cache';
+import { type CachedResponse, encodeCached, encodeSingle } from './cache';
 
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
@@ -38,6 +38,27 @@ describe('encodeCached', () => {
   });
 });
 
+describe('encodeSingle', () => {
+  const body = Buffer.from('<p>Prop firms compared</p>'.repeat(200));
+
+  it('compresses a one-off body in the coding the visitor prefers', () => {
+    const br = encodeSingle(body, BROWSER_ENCODINGS);
+    expect(br.coding).toBe('br');
+    expect(br.body.length).toBeLessThan(body.length / 10);
+    expect(brotliDecompressSync(br.body).equals(body)).toBe(true);
+    const gzip = encodeSingle(body, 'gzip');
+    expect(gzip.coding).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(body)).toBe(true);
+  });
+
+  it('sends identity without an acceptable coding, and small bodies as they are', () => {
+    expect(encodeSingle(body, undefined)).toEqual({ body });
+    expect(encodeSingle(body, 'br;q=0, gzip;q=0')).toEqual({ body });
+    const small = Buffer.from('<p>hi</p>');
+    expect(encodeSingle(small, BROWSER_ENCODINGS)).toEqual({ body: small });
+  });
+});
+
 describe('cached responses over HTTP', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -68,6 +89,30 @@ describe('cached responses over HTTP', () => {
     const gzip = await get(url, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(text);
+  });
+
+  it('compresses a page rendered for a session cookie on each response, without caching it', async () => {
+    const asVisitor = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        url: '/firms',
+        headers: {
+          cookie: 'pfc.session_token=not-a-session',
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const br = await asVisitor(BROWSER_ENCODINGS);
+    expect(br.headers['x-cache']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    // Compressed whole in one call, not streamed: the length is known before the body is sent.
+    expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
+    expect(br.headers.vary).toContain('accept-encoding');
+    const text = brotliDecompressSync(br.rawPayload).toString();
+    expect(text).toContain('<div id="root">');
+    const plain = await asVisitor();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Two renders differ only in the cache's fetch times.
+    const withoutTimes = (html: string) => html.replace(/"(dataUpdatedAt|dehydratedAt)":\d+/g, '');
+    expect(withoutTimes(plain.body)).toBe(withoutTimes(text));
   });
 
   it('serves built assets from their precompressed copies, cached for a year', async () => {

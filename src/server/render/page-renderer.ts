@@ -16,7 +16,7 @@ import {
 } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';
-import { sendCached } from '../lib/response-cache-plugin';
+import { sendCached, sendSingle } from '../lib/response-cache-plugin';
 import { type DocumentAssets, NONCE_PLACEHOLDER, renderDocument } from './document';
 
 type RenderFn = (request: RenderRequest) => Promise<RenderResult>;
@@ -235,9 +235,10 @@ export async function registerPageRendering(
       return sendCached(request, reply.header('x-cache', 'miss'), entry);
     }
     // Only development documents carry the placeholder (for Vite's inline preamble).
-    return reply
-      .status(result.status)
-      .header('content-type', HTML)
-      .send(html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce));
+    return sendSingle(request, reply, {
+      status: result.status,
+      contentType: HTML,
+      body: Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce)),
+    });
   });
 }

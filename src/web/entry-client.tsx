@@ -1,5 +1,6 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
+import { type AroundNavHandler, Router } from 'wouter';
 import type { SiteConfig } from '../domain/render';
 import { App } from './app';
 import { PageContextProvider } from './lib/page-context';
@@ -15,6 +16,16 @@ const state = JSON.parse(document.getElementById('__STATE__')?.textContent || '{
 if (state.queries) hydrate(queryClient, state.queries);
 const config: SiteConfig = state.config ?? { publicUrl: window.location.origin, showAdminLink: true };
 
+/**
+ * A link or navigate() call waits for the next page's code, so the current page stays on screen
+ * rather than the loading fallback. A router update can't be held back in a React transition,
+ * because wouter keeps the location in an external store.
+ */
+const navigateWhenLoaded: AroundNavHandler = (navigate, to, options) => {
+  const go = () => navigate(to, options);
+  matchAppRoute(new URL(to, window.location.href).pathname).route.page.preload().then(go, go);
+};
+
 // Load the current page's code before hydrating so the first render matches the server's HTML.
 matchAppRoute(window.location.pathname)
   .route.page.preload()
@@ -22,7 +33,9 @@ matchAppRoute(window.location.pathname)
     hydrateRoot(
       document.getElementById('root')!,
       <PageContextProvider collector={null}>
-        <App queryClient={queryClient} config={config} />
+        <Router aroundNav={navigateWhenLoaded}>
+          <App queryClient={queryClient} config={config} />
+        </Router>
       </PageContextProvider>,
     );
   });

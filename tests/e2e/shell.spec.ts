@@ -335,6 +335,28 @@ test('a failed page load shows the crash screen, and Go Home leaves it', async (
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeHidden();
 });
 
+test('a link keeps the current page on screen until the code of the next page arrives', async ({ page }) => {
+  await presetCookieConsent(page);
+  await page.goto('/methodology');
+  await waitForApp(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/affiliate-disclosure-page-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.locator('footer').getByRole('link', { name: 'Affiliate Disclosure', exact: true }).click();
+  // While the chunk is held back: still the methodology page, and no loading placeholder.
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { level: 1, name: 'How We Rate Prop Firms' })).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Disclosure' })).toBeVisible();
+  await expect(page).toHaveURL('/affiliate-disclosure');
+});
+
 test('an unknown path answers 404 with the not-found page', async ({ page }) => {
   await presetCookieConsent(page);
   const response = await page.goto('/no-such-page-here');

@@ -17,6 +17,15 @@ const validView = {
   loadTime: 120,
 };
 
+/** A page-view beacon: the foundation's checks run on it like on any state-changing API call. */
+const postPageView = (payload: unknown, origin = TEST_ORIGIN) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/analytics/pageview',
+    headers: { 'content-type': 'application/json', origin },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
 describe('the HTTP foundation', () => {
   it('answers health and readiness', async () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
@@ -46,51 +55,26 @@ describe('the HTTP foundation', () => {
   });
 
   it('rejects malformed JSON with 400', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/analytics/pageview',
-      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-      payload: '{"path": ',
-    });
+    const res = await postPageView('{"path": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_json');
   });
 
   it('rejects bodies over 1 MB with 413', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/analytics/pageview',
-      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-      payload: JSON.stringify({ ...validView, title: 'x'.repeat(1024 * 1024 + 10) }),
-    });
+    const res = await postPageView({ ...validView, title: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.statusCode).toBe(413);
   });
 
   it('names the field and reason on validation failures', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/analytics/pageview',
-      headers: { origin: TEST_ORIGIN },
-      payload: { ...validView, device: 'fridge' },
-    });
+    const res = await postPageView({ ...validView, device: 'fridge' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('device');
   });
 
   it('refuses state-changing requests from another origin', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/analytics/pageview',
-      headers: { origin: 'https://evil.example' },
-      payload: validView,
-    });
+    const res = await postPageView(validView, 'https://evil.example');
     expect(res.statusCode).toBe(403);
-    const sameSite = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/analytics/pageview',
-      headers: { origin: TEST_ORIGIN },
-      payload: validView,
-    });
+    const sameSite = await postPageView(validView);
     expect(sameSite.statusCode).toBe(202);
   });
 
@@ -110,12 +94,7 @@ describe('the HTTP foundation', () => {
 
   it('refuses a NUL character in a JSON body and stores nothing', async () => {
     const before = await ctx.db.$count(pageViews);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/analytics/pageview',
-      headers: { origin: TEST_ORIGIN },
-      payload: { ...validView, title: 'All Prop\u0000 Firms' },
-    });
+    const res = await postPageView({ ...validView, title: 'All Prop\u0000 Firms' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid input: title must not contain a NUL character');
     expect(await ctx.db.$count(pageViews)).toBe(before);

@@ -48,24 +48,6 @@ export interface RenderRequest {
   config: SiteConfig;
 }
 
-/**
- * A page render run on a worker thread (`renderInWorker` of the server entry). The worker has no
- * database or cache: it asks the server thread for each API answer over `port`, with
- * `RenderPortRequest` messages answered by `RenderPortAnswer`s of the same id.
- */
-export interface WorkerRenderTask {
-  url: string;
-  config: SiteConfig;
-  port: MessagePort;
-}
-
-export interface RenderPortRequest {
-  id: number;
-  path: string;
-}
-
-export type RenderPortAnswer = { id: number; response: ApiResponse } | { id: number; error: string };
-
 export interface SiteConfig {
   publicUrl: string;
   showAdminLink: boolean;
@@ -78,11 +60,7 @@ export interface RenderResult {
   status: number;
   /** Redirect issued while rendering (e.g. a guarded route for an anonymous visitor). */
   redirect?: string;
-  /**
-   * The site config and the dehydrated query cache as JSON text, read by the browser before
-   * hydration. Text, because a render on a worker thread hands its result over by structured
-   * clone, which would drop what errors serialize (`ApiError.toJSON`).
-   */
+  /** The site config and the dehydrated query cache as JSON text, read by the browser before hydration. */
   stateJson: string;
   tags: string[];
   /** Source path of the rendered page's module, so its chunk can be preloaded with the HTML. */

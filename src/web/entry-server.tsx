@@ -1,14 +1,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import type {
-  ApiResponse,
-  RenderPortAnswer,
-  RenderPortRequest,
-  RenderRequest,
-  RenderResult,
-  WorkerRenderTask,
-} from '../domain/render';
+import type { RenderRequest, RenderResult } from '../domain/render';
 import { App } from './app';
 import { currentUserQuery } from './features/accounts/queries';
 import { bindServerFetch } from './lib/api';
@@ -71,34 +64,4 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     tags: [...tags],
     pageModule: route.page.module,
   };
-}
-
-/**
- * The same render on a worker thread of the server's pool: API answers are asked of the server
- * thread over the task's port, which owns the database and the response cache.
- */
-export async function renderInWorker({ url, config, port }: WorkerRenderTask): Promise<RenderResult> {
-  const waiting = new Map<number, { resolve: (r: ApiResponse) => void; reject: (e: Error) => void }>();
-  let nextId = 0;
-  port.onmessage = (event: MessageEvent<RenderPortAnswer>) => {
-    const answer = event.data;
-    const call = waiting.get(answer.id);
-    waiting.delete(answer.id);
-    if ('response' in answer) call?.resolve(answer.response);
-    else call?.reject(new Error(answer.error));
-  };
-  try {
-    return await render({
-      url,
-      config,
-      fetchApi: (path) =>
-        new Promise<ApiResponse>((resolve, reject) => {
-          const request: RenderPortRequest = { id: nextId++, path };
-          waiting.set(request.id, { resolve, reject });
-          port.postMessage(request);
-        }),
-    });
-  } finally {
-    port.close();
-  }
 }

@@ -24,14 +24,24 @@ export function sendCached(
   return reply.status(entry.status).header('content-type', entry.contentType).send(body);
 }
 
+/** Sends a body already encoded for this response (`encodeSingle`, possibly on a render thread). */
+export function sendEncoded(
+  reply: FastifyReply,
+  status: number,
+  contentType: string,
+  encoded: EncodedBody,
+): FastifyReply {
+  return reply.status(status).header('content-type', contentType).send(withCoding(reply, encoded));
+}
+
 /** Sends a body made for this response alone, compressed quickly as the visitor accepts. */
 export function sendSingle(
   request: FastifyRequest,
   reply: FastifyReply,
   response: { status: number; contentType: string; body: Buffer },
 ): FastifyReply {
-  const body = withCoding(reply, encodeSingle(response.body, request.headers['accept-encoding']));
-  return reply.status(response.status).header('content-type', response.contentType).send(body);
+  const encoded = encodeSingle(response.body, request.headers['accept-encoding']);
+  return sendEncoded(reply, response.status, response.contentType, encoded);
 }
 
 /**

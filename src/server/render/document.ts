@@ -20,6 +20,11 @@ export interface DocumentAssets {
   head: string;
   /** The entry module script. */
   entry: string;
+  /**
+   * `<link rel="modulepreload">` tags for each page module's chunk and the chunks it imports that the
+   * entry does not, by module source path. Plain data, so it can be handed to the render threads.
+   */
+  pagePreloads: Record<string, string>;
 }
 
 /** The whole HTML document. In production it holds no per-response value, so it can be cached as bytes. */
@@ -29,6 +34,8 @@ export function renderDocument(input: {
   appHtml: string;
   /** JSON text of the state the browser reads before hydrating. */
   stateJson: string;
+  /** Source path of the page's module, whose chunks are preloaded. */
+  pageModule?: string;
   assets: DocumentAssets;
 }): string {
   const { head, publicUrl } = input;
@@ -65,7 +72,7 @@ export function renderDocument(input: {
     <meta name="theme-color" content="#0b1220">
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     ${meta}
-    ${input.assets.head}
+    ${input.assets.head}${input.pageModule ? (input.assets.pagePreloads[input.pageModule] ?? '') : ''}
   </head>
   <body>
     <div id="root">${input.appHtml}</div>

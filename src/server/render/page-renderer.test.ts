@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { insertFirm } from '../db/seed/factories';
@@ -33,6 +34,26 @@ describe('page rendering on worker threads', () => {
       expect(withoutTimes(worker.body)).toBe(withoutTimes(server.body));
     },
   );
+
+  it('compresses a document made for one visitor on the render thread, as the request accepts', async () => {
+    const url = '/firm/worker-render-capital';
+    const [compressed, plain] = await Promise.all([
+      onWorkers.app.inject({
+        url,
+        headers: { cookie: 'pfc.session_token=not-a-session', 'accept-encoding': 'gzip, deflate, br' },
+      }),
+      get(onWorkers, url),
+    ]);
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    // Compressed whole before sending: a length, where the compression plugin's stream has none.
+    expect(compressed.headers['content-length']).toBe(String(compressed.rawPayload.length));
+    expect(compressed.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(withoutTimes(brotliDecompressSync(compressed.rawPayload).toString())).toBe(
+      withoutTimes(plain.body),
+    );
+  });
 
   it('renders the page itself, with its data, not a loading fallback', async () => {
     const res = await get(onWorkers, '/firm/worker-render-capital');

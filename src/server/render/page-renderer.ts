@@ -4,48 +4,55 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
-import {
-  type ApiResponse,
-  type RenderPortAnswer,
-  type RenderPortRequest,
-  type RenderRequest,
-  type RenderResult,
-  SESSION_COOKIE,
-  type SiteConfig,
-  type WorkerRenderTask,
-} from '../../domain/render';
+import { type ApiResponse, type RenderRequest, SESSION_COOKIE, type SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';
-import { sendCached, sendSingle } from '../lib/response-cache-plugin';
-import { type DocumentAssets, NONCE_PLACEHOLDER, renderDocument } from './document';
+import { sendCached, sendEncoded, sendSingle } from '../lib/response-cache-plugin';
+import { type DocumentAssets, NONCE_PLACEHOLDER } from './document';
+import {
+  type PageDocument,
+  type PageDocumentOptions,
+  type RenderFn,
+  renderPageDocument,
+} from './page-document';
+import type {
+  RenderPortAnswer,
+  RenderPortRequest,
+  RenderWorkerData,
+  WorkerRenderTask,
+} from './render-worker';
 
-type RenderFn = (request: RenderRequest) => Promise<RenderResult>;
-
-interface Renderer {
-  render: RenderFn;
-  assets: DocumentAssets;
-  /** `<link rel="modulepreload">` tags for a page module's chunk and the chunks it imports. */
-  pagePreloads: (pageModule: string | undefined) => string;
-}
+/** Renders a page's whole document; `options` as `renderPageDocument` takes them, less the assets. */
+type RenderPage = (
+  request: RenderRequest,
+  options: Omit<PageDocumentOptions, 'assets'>,
+) => Promise<PageDocument>;
 
 interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
 }
 
 const ENTRY = 'src/web/entry-client.tsx';
 
 /**
- * Renders on a pool of worker threads, so React's work runs on every core and never holds up the
- * server thread, which keeps the database, the cache and the API. Each render gets a message port
- * on which the worker asks for API answers (`renderInWorker` in the server entry).
+ * Renders on a pool of worker threads, so React's work and the document's compression run on every
+ * core and never hold up the server thread, which keeps the database, the cache and the API. Each
+ * render gets a message port on which the worker asks for API answers (`render-worker.ts`).
  */
-function renderOnWorkers(app: FastifyInstance, entryFile: string, threads: number): RenderFn {
-  const pool = new Piscina<WorkerRenderTask, RenderResult>({
-    filename: pathToFileURL(entryFile).href,
+function renderOnWorkers(
+  app: FastifyInstance,
+  workerFile: string,
+  threads: number,
+  assets: DocumentAssets,
+): RenderPage {
+  const pool = new Piscina<WorkerRenderTask, PageDocument>({
+    filename: pathToFileURL(workerFile).href,
     name: 'renderInWorker',
+    workerData: { assets } satisfies RenderWorkerData,
     // The built entry is plain JavaScript. Workers must not inherit the server's `--import tsx`:
     // under its loader the page chunks the entry imports at render time resolve to a second copy
     // of the entry, and every page renders as its Suspense fallback.
@@ -56,25 +63,31 @@ function renderOnWorkers(app: FastifyInstance, entryFile: string, threads: numbe
     concurrentTasksPerWorker: 4,
   });
   app.addHook('onClose', () => pool.close({ force: true }));
-  return async ({ url, config, fetchApi }) => {
+  return async ({ url, config, fetchApi }, { forOneVisitor }) => {
     const { port1, port2 } = new MessageChannel();
-    port1.on('message', ({ id, path: apiPath }: RenderPortRequest) => {
-      fetchApi(apiPath).then(
-        (response) => port1.postMessage({ id, response } satisfies RenderPortAnswer),
-        (error: unknown) => port1.postMessage({ id, error: String(error) } satisfies RenderPortAnswer),
-      );
+    port1.on('message', ({ id, paths }: RenderPortRequest) => {
+      Promise.all(
+        paths.map((apiPath) =>
+          fetchApi(apiPath).then(
+            (response) => ({ response }),
+            (error: unknown) => ({ error: String(error) }),
+          ),
+        ),
+      ).then((answers) => port1.postMessage({ id, answers } satisfies RenderPortAnswer));
     });
     try {
       // Node's MessagePort has the web one's postMessage, onmessage and close, which is all the worker uses.
       const port = port2 as unknown as WorkerRenderTask['port'];
-      return await pool.run({ url, config, port }, { transferList: [port2] });
+      const page = await pool.run({ url, config, port, forOneVisitor }, { transferList: [port2] });
+      // The bytes arrive as a plain Uint8Array (structured clone); Fastify sends Buffers as they are.
+      return { ...page, body: Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength) };
     } finally {
       port1.close();
     }
   };
 }
 
-async function loadProductionRenderer(app: FastifyInstance, root: string): Promise<Renderer> {
+async function loadProductionRenderer(app: FastifyInstance, root: string): Promise<RenderPage> {
   const manifestPath = path.join(root, 'dist/client/.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[ENTRY];
@@ -91,44 +104,37 @@ async function loadProductionRenderer(app: FastifyInstance, root: string): Promi
     }
   };
   visit(ENTRY, preloads);
-  const pageTags = new Map<string, string>();
-  const pagePreloads = (pageModule: string | undefined) => {
-    if (!pageModule || !manifest[pageModule]) return '';
-    let tags = pageTags.get(pageModule);
-    if (tags === undefined) {
-      const files = new Set([manifest[pageModule].file]);
-      visit(pageModule, files);
-      tags = [...files]
-        .filter((f) => f !== entry.file && !preloads.has(f))
-        .map((f) => `<link rel="modulepreload" href="/${f}">`)
-        .join('');
-      pageTags.set(pageModule, tags);
-    }
-    return tags;
-  };
+  // Only the entry's own stylesheets: `visit` below also collects those of lazily loaded chunks.
   const head = [
     ...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`),
     ...[...preloads].map((p) => `<link rel="modulepreload" href="/${p}">`),
   ].join('\n    ');
-  const entryFile = path.join(root, 'dist/server/entry-server.js');
-  const threads = app.env.RENDER_THREADS;
-  const render =
-    threads > 0
-      ? renderOnWorkers(app, entryFile, threads)
-      : ((await import(entryFile)) as { render: RenderFn }).render;
-  return {
-    render,
+  // Every page module is a dynamic entry of the manifest (lazyPage in routes.ts).
+  const pagePreloads: Record<string, string> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const files = new Set([chunk.file]);
+    visit(key, files);
+    pagePreloads[key] = [...files]
+      .filter((f) => f !== entry.file && !preloads.has(f))
+      .map((f) => `<link rel="modulepreload" href="/${f}">`)
+      .join('');
+  }
+  const assets: DocumentAssets = {
+    head,
+    // No nonce: 'self' allows the entry, and a document without per-response values can be cached
+    // and compressed once. Production documents hold no inline script that would need one.
+    entry: `<script type="module" src="/${entry.file}"></script>`,
     pagePreloads,
-    assets: {
-      head,
-      // No nonce: 'self' allows the entry, and a document without per-response values can be cached
-      // and compressed once. Production documents hold no inline script that would need one.
-      entry: `<script type="module" src="/${entry.file}"></script>`,
-    },
   };
+  const threads = app.env.RENDER_THREADS;
+  if (threads > 0)
+    return renderOnWorkers(app, path.join(root, 'dist/server/render-worker.js'), threads, assets);
+  const { render } = (await import(path.join(root, 'dist/server/entry-server.js'))) as { render: RenderFn };
+  return (request, options) => renderPageDocument(render, request, { ...options, assets });
 }
 
-async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Promise<Renderer> {
+async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Promise<RenderPage> {
   // Imported lazily: vite is a development dependency and never loaded in production.
   const { createServer } = await import('vite');
   const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
@@ -140,17 +146,15 @@ async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Prom
     /<script/g,
     `<script nonce="${NONCE_PLACEHOLDER}"`,
   );
-  return {
-    render: async (request) => {
-      const mod = (await vite.ssrLoadModule('/src/web/entry-server.tsx')) as { render: RenderFn };
-      return mod.render(request);
-    },
+  const assets: DocumentAssets = {
+    head: `${headTags}<link rel="stylesheet" href="/src/web/styles.css">`,
+    entry: `<script type="module" nonce="${NONCE_PLACEHOLDER}" src="/${ENTRY}"></script>`,
     // Vite serves modules one by one in development: nothing to preload.
-    pagePreloads: () => '',
-    assets: {
-      head: `${headTags}<link rel="stylesheet" href="/src/web/styles.css">`,
-      entry: `<script type="module" nonce="${NONCE_PLACEHOLDER}" src="/${ENTRY}"></script>`,
-    },
+    pagePreloads: {},
+  };
+  return async (request, options) => {
+    const { render } = (await vite.ssrLoadModule('/src/web/entry-server.tsx')) as { render: RenderFn };
+    return renderPageDocument(render, request, { ...options, assets });
   };
 }
 
@@ -163,7 +167,7 @@ export async function registerPageRendering(
   mode: 'production' | 'development',
 ): Promise<void> {
   const root = findPackageRoot();
-  const renderer =
+  const renderPage =
     mode === 'production'
       ? await loadProductionRenderer(app, root)
       : await loadDevelopmentRenderer(app, root);
@@ -184,61 +188,58 @@ export async function registerPageRendering(
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       'user-agent': request.headers['user-agent'] ?? '',
     };
-    const result = await renderer.render({
-      url: request.url,
-      config,
-      fetchApi: async (apiPath): Promise<ApiResponse> => {
-        // A cached public answer is read straight from the cache, skipping a whole in-process request.
-        const hit = app.cache.get(`api:${apiPath}`);
-        if (hit)
+    // A page for a visitor without a session is cached, and compressed once per coding as it is sent.
+    const cacheable = anonymous && mode === 'production';
+    const page = await renderPage(
+      {
+        url: request.url,
+        config,
+        fetchApi: async (apiPath): Promise<ApiResponse> => {
+          // A cached public answer is read straight from the cache, skipping a whole in-process request.
+          const hit = app.cache.get(`api:${apiPath}`);
+          if (hit)
+            return {
+              status: hit.status,
+              contentType: hit.contentType,
+              text: hit.body.toString(),
+              tags: [...hit.tags],
+            };
+          const res = await app.inject({
+            method: 'GET',
+            url: apiPath,
+            headers: forwarded,
+            remoteAddress: request.ip,
+          });
+          const tags = String(res.headers['x-cache-tags'] ?? '')
+            .split(',')
+            .filter(Boolean);
           return {
-            status: hit.status,
-            contentType: hit.contentType,
-            text: hit.body.toString(),
-            tags: [...hit.tags],
+            status: res.statusCode,
+            contentType: String(res.headers['content-type'] ?? ''),
+            text: res.body,
+            tags,
           };
-        const res = await app.inject({
-          method: 'GET',
-          url: apiPath,
-          headers: forwarded,
-          remoteAddress: request.ip,
-        });
-        const tags = String(res.headers['x-cache-tags'] ?? '')
-          .split(',')
-          .filter(Boolean);
-        return {
-          status: res.statusCode,
-          contentType: String(res.headers['content-type'] ?? ''),
-          text: res.body,
-          tags,
-        };
+        },
       },
-    });
-    if (result.redirect) return reply.redirect(result.redirect, 302);
-    const html = renderDocument({
-      head: result.head,
-      publicUrl: config.publicUrl,
-      appHtml: result.html,
-      stateJson: result.stateJson,
-      assets: { ...renderer.assets, head: renderer.assets.head + renderer.pagePreloads(result.pageModule) },
-    });
+      {
+        ...(cacheable ? {} : { forOneVisitor: { acceptEncoding: request.headers['accept-encoding'] } }),
+        ...(mode === 'development' ? { nonce: request.cspNonce } : {}),
+      },
+    );
+    if (page.redirect) return reply.redirect(page.redirect, 302);
     reply.header('cache-control', 'no-cache');
-    if (anonymous && mode === 'production' && (result.status === 200 || result.status === 404)) {
-      const entry: CachedResponse = {
-        status: result.status,
-        contentType: HTML,
-        body: Buffer.from(html),
-        encoded: {},
-        tags: result.tags.length ? result.tags : ['page'],
-      };
-      app.cache.set(cacheKey, entry);
-      return sendCached(request, reply.header('x-cache', 'miss'), entry);
+    if (!cacheable) return sendEncoded(reply, page.status, HTML, page);
+    if (page.status !== 200 && page.status !== 404) {
+      return sendSingle(request, reply, { status: page.status, contentType: HTML, body: page.body });
     }
-    // Only development documents carry the placeholder (for Vite's inline preamble).
-    return sendSingle(request, reply, {
-      status: result.status,
+    const entry: CachedResponse = {
+      status: page.status,
       contentType: HTML,
-      body: Buffer.from(html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce)),
-    });
+      body: page.body,
+      encoded: {},
+      tags: page.tags.length ? page.tags : ['page'],
+    };
+    app.cache.set(cacheKey, entry);
+    return sendCached(request, reply.header('x-cache', 'miss'), entry);
   });
 }

@@ -1,11 +1,30 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import Icons from 'unplugin-icons/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+
+/**
+ * Lucide icons (`~icons/lucide/<name>`) compiled at build time into plain React components with
+ * their SVG written out: no work per render beyond the elements themselves (decision 0014).
+ * Attributes as lucide's own components set them; an icon is hidden from assistive technology
+ * unless it is given `aria-hidden={false}` and a label.
+ */
+export const icons = () =>
+  Icons({
+    compiler: 'jsx',
+    jsx: 'react',
+    iconCustomizer: (_collection, _icon, props) => {
+      props.width = '24';
+      props.height = '24';
+      props['aria-hidden'] = 'true';
+    },
+  });
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    icons(),
     tailwindcss(),
     // .br and .gz beside each browser asset, served by @fastify/static (preCompressed): no compression per request.
     ...(isSsrBuild

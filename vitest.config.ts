@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { icons } from './vite.config';
 
 export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
       {
+        // Web modules under test import compiled icons.
+        plugins: [icons()],
         test: {
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],

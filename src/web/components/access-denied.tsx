@@ -1,5 +1,5 @@
-import { ShieldX } from 'lucide-react';
 import { Link } from 'wouter';
+import ShieldX from '~icons/lucide/shield-x';
 import { HttpStatus, PageHead } from '../lib/page-context';
 
 export function AccessDenied() {

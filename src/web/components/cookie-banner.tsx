@@ -1,6 +1,7 @@
-import { Cookie, XIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
+import Cookie from '~icons/lucide/cookie';
+import XIcon from '~icons/lucide/x';
 import { readConsent, saveConsent } from '../lib/consent';
 import { Button } from './ui/button';
 import { Switch } from './ui/switch';

@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import AlertTriangle from '~icons/lucide/alert-triangle';
 
 /** The crash screen of spec section 2. 'Go Home' is a full navigation so a broken tree is left behind. */
 export function CrashScreen({ onRetry }: { onRetry: () => void }) {

@@ -1,5 +1,6 @@
-import { ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
+import ShieldCheck from '~icons/lucide/shield-check';
+import UserRound from '~icons/lucide/user-round';
 import type { CurrentUser } from '../../domain/accounts';
 import { cn } from '../lib/cn';
 import { NavLink } from './nav-link';

@@ -1,5 +1,7 @@
-import { ExternalLink, TrendingUp, Users } from 'lucide-react';
 import { Link } from 'wouter';
+import ExternalLink from '~icons/lucide/external-link';
+import TrendingUp from '~icons/lucide/trending-up';
+import Users from '~icons/lucide/users';
 
 const COMMUNITY_URL = 'https://community.propfirmclub.example';
 const SOCIAL_URL = 'https://x.com/propfirmclub';

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, Menu, ShieldCheck, TrendingUp, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import ChevronDown from '~icons/lucide/chevron-down';
+import Menu from '~icons/lucide/menu';
+import ShieldCheck from '~icons/lucide/shield-check';
+import TrendingUp from '~icons/lucide/trending-up';
+import UserRound from '~icons/lucide/user-round';
 import { currentUserQuery } from '../features/accounts/queries';
 import { cn } from '../lib/cn';
 import { useSiteConfig } from '../lib/site-config';

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Calendar, Clock, Info, User } from 'lucide-react';
 import type { Article, WithContext } from 'schema-dts';
 import { Link, useParams } from 'wouter';
+import Calendar from '~icons/lucide/calendar';
+import Clock from '~icons/lucide/clock';
+import Info from '~icons/lucide/info';
+import User from '~icons/lucide/user';
 import type { BlogPost } from '../../domain/blog';
 import { DEFAULT_AUTHOR, postDate } from '../../domain/blog-rules';
 import { formatDate } from '../../domain/format';

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Clock, Search, Tag, TrendingDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import Clock from '~icons/lucide/clock';
+import Search from '~icons/lucide/search';
+import Tag from '~icons/lucide/tag';
+import TrendingDown from '~icons/lucide/trending-down';
 import { countDaysLeft, isCouponEndingSoon, matchesCouponSearch } from '../../domain/coupon-rules';
 import { Input } from '../components/ui/input';
 import { CouponCard } from '../features/coupons/coupon-card';

@@ -1,8 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { BadgeCheck, Calendar, Check, Copy, ExternalLink, Star, Timer, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import type { WebPage, WithContext } from 'schema-dts';
 import { Link, useParams } from 'wouter';
+import BadgeCheck from '~icons/lucide/badge-check';
+import Calendar from '~icons/lucide/calendar';
+import Check from '~icons/lucide/check';
+import Copy from '~icons/lucide/copy';
+import ExternalLink from '~icons/lucide/external-link';
+import Star from '~icons/lucide/star';
+import Timer from '~icons/lucide/timer';
+import Users from '~icons/lucide/users';
 import {
   couponFirmName,
   DEFAULT_COUPON_DESCRIPTION,

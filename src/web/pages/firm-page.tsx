@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Scale, SearchX } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
+import AlertTriangle from '~icons/lucide/alert-triangle';
+import ArrowLeft from '~icons/lucide/arrow-left';
+import Scale from '~icons/lucide/scale';
+import SearchX from '~icons/lucide/search-x';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';

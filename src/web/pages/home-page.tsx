@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Gift, Scale } from 'lucide-react';
 import { Link } from 'wouter';
+import Gift from '~icons/lucide/gift';
+import Scale from '~icons/lucide/scale';
 import { Button } from '../components/ui/button';
 import { VerificationResultToast } from '../features/accounts/verification-toast';
 import { PostCard } from '../features/blog/post-card';

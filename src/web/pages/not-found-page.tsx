@@ -1,5 +1,5 @@
-import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import Compass from '~icons/lucide/compass';
 import { HttpStatus, PageHead } from '../lib/page-context';
 
 export default function NotFoundPage() {

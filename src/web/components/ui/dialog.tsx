@@ -1,6 +1,6 @@
-import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import XIcon from '~icons/lucide/x';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;

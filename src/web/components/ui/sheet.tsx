@@ -1,6 +1,6 @@
-import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import XIcon from '~icons/lucide/x';
 import { cn } from '../../lib/cn';
 
 /** A panel sliding in from the right edge; a Radix Dialog underneath (focus trap, Escape, overlay click). */

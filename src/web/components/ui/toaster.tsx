@@ -1,5 +1,5 @@
-import { XIcon } from 'lucide-react';
 import { Toast } from 'radix-ui';
+import XIcon from '~icons/lucide/x';
 import { cn } from '../../lib/cn';
 import { dismissToast, type ToastVariant, useToasts } from './use-toast';
 

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Coins, LogOut, MailWarning } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
+import CheckCircle2 from '~icons/lucide/check-circle-2';
+import Coins from '~icons/lucide/coins';
+import LogOut from '~icons/lucide/log-out';
+import MailWarning from '~icons/lucide/mail-warning';
 import {
   ChangePasswordPayloadSchema,
   type CurrentUser,

@@ -1,5 +1,5 @@
-import { ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
+import ExternalLink from '~icons/lucide/external-link';
 import type { BlogFirm } from '../../../domain/blog';
 import { makeInitials } from '../../../domain/coupon-rules';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,6 @@
-import { Calendar, Clock } from 'lucide-react';
 import { Link } from 'wouter';
+import Calendar from '~icons/lucide/calendar';
+import Clock from '~icons/lucide/clock';
 import type { BlogPostSummary } from '../../../domain/blog';
 import { CARD_TAG_LIMIT, DEFAULT_AUTHOR, postDate } from '../../../domain/blog-rules';
 import { formatDate } from '../../../domain/format';

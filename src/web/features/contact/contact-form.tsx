@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import CheckCircle2 from '~icons/lucide/check-circle-2';
 import { CONTACT_TOPICS, ContactPayloadSchema, MESSAGE_MAX, MESSAGE_MIN } from '../../../domain/contact';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';

@@ -1,5 +1,8 @@
-import { BadgeCheck, Check, Copy, ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
+import BadgeCheck from '~icons/lucide/badge-check';
+import Check from '~icons/lucide/check';
+import Copy from '~icons/lucide/copy';
+import ExternalLink from '~icons/lucide/external-link';
 import {
   couponFirmName,
   DEFAULT_COUPON_DESCRIPTION,

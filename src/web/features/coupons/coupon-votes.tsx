@@ -1,5 +1,6 @@
-import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
+import ThumbsDown from '~icons/lucide/thumbs-down';
+import ThumbsUp from '~icons/lucide/thumbs-up';
 import { formatSuccessRate } from '../../../domain/coupon-rules';
 import type { Coupon } from '../../../domain/coupons';
 import { formatDate } from '../../../domain/format';

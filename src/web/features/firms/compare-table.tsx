@@ -1,7 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Plus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import Plus from '~icons/lucide/plus';
+import X from '~icons/lucide/x';
 import {
   formatDailyDrawdown,
   formatFunding,

@@ -1,6 +1,6 @@
-import { Building2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import Building2 from '~icons/lucide/building-2';
 import { normalizeTrustRating, roundStars, trustRatingLabel } from '../../../domain/firm-rules';
 import { cn } from '../../lib/cn';
 

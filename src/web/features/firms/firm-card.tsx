@@ -1,5 +1,7 @@
-import { ArrowRight, Scale, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
+import ArrowRight from '~icons/lucide/arrow-right';
+import Scale from '~icons/lucide/scale';
+import Sparkles from '~icons/lucide/sparkles';
 import { formatAverageRating, formatReviewCount } from '../../../domain/firm-rules';
 import type { FirmSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,6 @@
-import { Check, Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
+import Check from '~icons/lucide/check';
+import Copy from '~icons/lucide/copy';
 import { formatPercent } from '../../../domain/firm-rules';
 import type { FirmCoupon, FirmDetails } from '../../../domain/firms';
 import { formatDate } from '../../../domain/format';

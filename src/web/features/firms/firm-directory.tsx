@@ -1,17 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowDownAZ,
-  Building2,
-  ChevronLeft,
-  ChevronRight,
-  Search,
-  ShieldCheck,
-  Star,
-  Tag,
-  Wallet,
-} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
+import ArrowDownAZ from '~icons/lucide/arrow-down-az';
+import Building2 from '~icons/lucide/building-2';
+import ChevronLeft from '~icons/lucide/chevron-left';
+import ChevronRight from '~icons/lucide/chevron-right';
+import Search from '~icons/lucide/search';
+import ShieldCheck from '~icons/lucide/shield-check';
+import Star from '~icons/lucide/star';
+import Tag from '~icons/lucide/tag';
+import Wallet from '~icons/lucide/wallet';
 import {
   ASSET_FILTERS,
   type AssetFilter,

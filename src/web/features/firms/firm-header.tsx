@@ -1,5 +1,10 @@
-import { ArrowLeft, ChevronRight, ExternalLink, Gift, Landmark, Wallet } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import ArrowLeft from '~icons/lucide/arrow-left';
+import ChevronRight from '~icons/lucide/chevron-right';
+import ExternalLink from '~icons/lucide/external-link';
+import Gift from '~icons/lucide/gift';
+import Landmark from '~icons/lucide/landmark';
+import Wallet from '~icons/lucide/wallet';
 import { describeCashback, formatAverageRating, formatReviewCount } from '../../../domain/firm-rules';
 import type { FirmDetails, ReviewSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,9 @@
-import { Check, Copy, ExternalLink, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import Check from '~icons/lucide/check';
+import Copy from '~icons/lucide/copy';
+import ExternalLink from '~icons/lucide/external-link';
+import X from '~icons/lucide/x';
 import {
   formatFunding,
   formatPercent,
@@ -139,7 +142,12 @@ export function FirmOverview({
                 {asset.available ? (
                   <Check className="size-4 text-emerald-700" aria-label="Available" />
                 ) : (
-                  <X className="size-4 text-slate-500" aria-label="Not available" />
+                  <X
+                    className="size-4 text-slate-500"
+                    role="img"
+                    aria-hidden={false}
+                    aria-label="Not available"
+                  />
                 )}
                 {asset.name}
               </li>

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Award, MessageSquarePlus, Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
+import Award from '~icons/lucide/award';
+import MessageSquarePlus from '~icons/lucide/message-square-plus';
+import Star from '~icons/lucide/star';
 import type { CurrentUser } from '../../../domain/accounts';
 import {
   DEFAULT_REVIEW_RATING,
@@ -86,8 +88,9 @@ function StarInput({ value, onChange }: { value: number; onChange: (n: number) =
         >
           <Star
             className={cn(
+              // The icon's path carries fill="none", so the fill is set on the path itself.
               'size-7',
-              n <= value ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-300',
+              n <= value ? '*:fill-amber-400 text-amber-400' : '*:fill-slate-200 text-slate-300',
             )}
             aria-hidden="true"
           />

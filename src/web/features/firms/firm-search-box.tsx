@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Search } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import Loader2 from '~icons/lucide/loader-2';
+import Search from '~icons/lucide/search';
 import { SEARCH_MIN_LENGTH } from '../../../domain/firm-rules';
 import type { SearchResultFirm } from '../../../domain/firms';
 import { sendActivity, withSessionId } from '../../lib/analytics';

@@ -1,4 +1,5 @@
-import { Info, ShoppingCart } from 'lucide-react';
+import Info from '~icons/lucide/info';
+import ShoppingCart from '~icons/lucide/shopping-cart';
 import {
   formatDailyDrawdown,
   formatFunding,

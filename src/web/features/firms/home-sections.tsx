@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import ArrowRight from '~icons/lucide/arrow-right';
+import Sparkles from '~icons/lucide/sparkles';
 import { formatAverageRating, formatHeroStat } from '../../../domain/firm-rules';
 import type { FirmSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';

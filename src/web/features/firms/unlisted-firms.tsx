@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
+import ExternalLink from '~icons/lucide/external-link';
 import {
   needsReadMore,
   sortUnlistedFirms,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import CheckCircle2 from '~icons/lucide/check-circle-2';
 import type { SubscribeResult } from '../../../domain/newsletter';
 import { looksLikeEmail } from '../../../domain/newsletter-rules';
 import { Button } from '../../components/ui/button';

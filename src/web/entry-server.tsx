@@ -1,4 +1,4 @@
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { RenderRequest, RenderResult } from '../domain/render';
@@ -15,9 +15,19 @@ const FALLBACK_HEAD = {
 };
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  try {
+    return await renderWith(queryClient, request);
+  } finally {
+    // Each query schedules its removal after the client's gcTime (10 minutes, for the browser); that
+    // timer would keep this render's whole cache alive long after the response. Clearing cancels it.
+    queryClient.clear();
+  }
+}
+
+async function renderWith(queryClient: QueryClient, request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url, 'http://localhost');
   const tags = new Set<string>();
-  const queryClient = createQueryClient();
   bindServerFetch(queryClient, async (path) => {
     const res = await request.fetchApi(path);
     for (const t of res.tags) tags.add(t);

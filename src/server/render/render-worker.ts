@@ -43,9 +43,10 @@ const { assets } = workerData as RenderWorkerData;
  * together, and each message between threads costs both of them.
  */
 function batchedFetch(port: TaskPort): (path: string) => Promise<ApiResponse> {
-  const waiting = new Map<number, { resolve: (r: ApiResponse) => void; reject: (e: Error) => void }[]>();
+  type Call = { path: string; resolve: (r: ApiResponse) => void; reject: (e: Error) => void };
+  const waiting = new Map<number, Call[]>();
   let nextId = 0;
-  let batch: { path: string; resolve: (r: ApiResponse) => void; reject: (e: Error) => void }[] = [];
+  let batch: Call[] = [];
   port.onmessage = ({ data }) => {
     const calls = waiting.get(data.id) ?? [];
     waiting.delete(data.id);

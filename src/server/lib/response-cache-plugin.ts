@@ -11,20 +11,17 @@ function withCoding(reply: FastifyReply, { body, coding }: EncodedBody): Buffer 
   return body;
 }
 
-const encodeFor = (request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer =>
-  withCoding(reply, encodeCached(entry, request.headers['accept-encoding']));
-
 /** Sends a cached response, compressed as the visitor accepts. */
 export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: CachedResponse,
 ): FastifyReply {
-  const body = encodeFor(request, reply, entry);
-  return reply.status(entry.status).header('content-type', entry.contentType).send(body);
+  const encoded = encodeCached(entry, request.headers['accept-encoding']);
+  return sendEncoded(reply, entry.status, entry.contentType, encoded);
 }
 
-/** Sends a body already encoded for this response (`encodeSingle`, possibly on a render thread). */
+/** Sends a body already encoded (`encodeCached`, or `encodeSingle`, possibly on a render thread). */
 export function sendEncoded(
   reply: FastifyReply,
   status: number,
@@ -77,6 +74,7 @@ export function registerResponseCache(app: FastifyInstance): void {
       tags,
     };
     app.cache.set(`api:${request.url}`, entry);
-    done(null, encodeFor(request, reply.header('x-cache', 'miss'), entry));
+    const encoded = encodeCached(entry, request.headers['accept-encoding']);
+    done(null, withCoding(reply.header('x-cache', 'miss'), encoded));
   });
 }

@@ -177,9 +177,10 @@ export async function registerPageRendering(
 
   app.get('/*', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-    const anonymous = isAnonymous(request);
+    // A page for a visitor without a session is cached, and compressed once per coding as it is sent.
+    const cacheable = mode === 'production' && isAnonymous(request);
     const cacheKey = `page:${request.url}`;
-    if (anonymous && mode === 'production') {
+    if (cacheable) {
       const hit = app.cache.get(cacheKey);
       if (hit)
         return sendCached(request, reply.headers({ 'x-cache': 'hit', 'cache-control': 'no-cache' }), hit);
@@ -188,8 +189,6 @@ export async function registerPageRendering(
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       'user-agent': request.headers['user-agent'] ?? '',
     };
-    // A page for a visitor without a session is cached, and compressed once per coding as it is sent.
-    const cacheable = anonymous && mode === 'production';
     const page = await renderPage(
       {
         url: request.url,

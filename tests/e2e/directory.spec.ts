@@ -183,6 +183,8 @@ test('every tab of a firm page', async ({ page }) => {
   await expect(visit).toHaveAttribute('rel', 'sponsored noopener');
   await expect(visit).toHaveAttribute('target', '_blank');
   await expect(page.getByText('Tradable Assets')).toBeVisible();
+  // Each asset says whether it is tradable, to assistive technology too (the mark is its only sign).
+  await expect(page.getByRole('img', { name: 'Available', exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('tab', { name: /Funding/ }).click();

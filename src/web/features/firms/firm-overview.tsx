@@ -140,7 +140,12 @@ export function FirmOverview({
                 }`}
               >
                 {asset.available ? (
-                  <Check className="size-4 text-emerald-700" aria-label="Available" />
+                  <Check
+                    className="size-4 text-emerald-700"
+                    role="img"
+                    aria-hidden={false}
+                    aria-label="Available"
+                  />
                 ) : (
                   <X
                     className="size-4 text-slate-500"

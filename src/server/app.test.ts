@@ -100,6 +100,35 @@ describe('the HTTP foundation', () => {
     expect(await ctx.db.$count(pageViews)).toBe(before);
   });
 
+  it.each([
+    ['an API path', '/api/firms/%E0%A4%A'],
+    ['a page path', '/firm/%E0%A4%A'],
+    ['an API query string', '/api/firms?q=%E0%A4%A'],
+    ['a lone % in an API query string', '/api/search/firms?q=%'],
+    ['a page query string', '/firms?q=caf%C3%A'],
+  ])('answers a malformed percent-encoding in %s with a 400 in the usual shape', async (_where, url) => {
+    const res = await ctx.app.inject(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The URL is not valid: it has a malformed percent-encoding (write a literal % as %25).',
+      code: 'bad_url',
+    });
+  });
+
+  it('still decodes well-formed escapes in the query string', async () => {
+    const res = await ctx.app.inject('/api/firms?q=caf%C3%A9%25');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers an over-long path segment with a 414 in the usual shape', async () => {
+    const res = await ctx.app.inject(`/api/firms/${'a'.repeat(120)}`);
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({
+      message: 'The URL is not valid: a part of its path is too long.',
+      code: 'url_too_long',
+    });
+  });
+
   it('documents the API as OpenAPI', async () => {
     const res = await ctx.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);

@@ -16,7 +16,7 @@ import type { Database } from './db/client';
 import { findPackageRoot } from './db/migrate';
 import type { Env } from './env';
 import { ResponseCache } from './lib/cache';
-import { registerErrorHandler } from './lib/error-handler';
+import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
 import './lib/fastify-types';
@@ -45,6 +45,7 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: sendError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
@@ -20,57 +19,70 @@ export function postgresCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The one place errors become responses: `{ message, code }`, 5xx details only in the log. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'service error');
-      return reply.status(error.status).send({ message: error.message, code: error.code });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation
-        .map((i) => describeIssue(i as Issue, error.validationContext))
-        .join('; ');
-      return reply.status(400).send({ message: `Invalid input: ${message}`, code: 'validation_failed' });
-    }
-    if (error.validation) {
-      const message = error.validation
-        .map((i) => describeIssue(i as Issue, error.validationContext))
-        .join('; ');
-      return reply.status(400).send({ message: `Invalid input: ${message}`, code: 'validation_failed' });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.status(400).send({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .status(413)
-        .send({ message: 'The request body is larger than 1 MB.', code: 'body_too_large' });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ message: 'Unsupported content type.', code: 'unsupported_media_type' });
-    }
-    const pgCode = postgresCode(error);
-    if (pgCode === '23503') {
-      return reply
-        .status(400)
-        .send({ message: 'The request refers to a record that does not exist.', code: 'unknown_reference' });
-    }
-    if (pgCode === '23505') {
-      return reply.status(409).send({ message: 'This record already exists.', code: 'conflict' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply
-        .status(429)
-        .send({ message: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
+/**
+ * The one place errors become responses: `{ message, code }`, 5xx details only in the log.
+ * Also Fastify's `frameworkErrors` option: a URL the router cannot decode is answered before any
+ * route or hook exists, so `setErrorHandler` never sees it.
+ */
+export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'service error');
+    return reply.status(error.status).send({ message: error.message, code: error.code });
+  }
+  // Fastify's own bodies for these echo the raw URL back and have another shape.
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({
+      message: 'The URL is not valid: it has a malformed percent-encoding (write a literal % as %25).',
+      code: 'bad_url',
+    });
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
-  });
+      .status(414)
+      .send({ message: 'The URL is not valid: a part of its path is too long.', code: 'url_too_long' });
+  }
+  // Zod issues (fastify-type-provider-zod) and JSON-schema ones alike: describeIssue reads both.
+  if (error.validation) {
+    const message = error.validation
+      .map((i) => describeIssue(i as Issue, error.validationContext))
+      .join('; ');
+    return reply.status(400).send({ message: `Invalid input: ${message}`, code: 'validation_failed' });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return reply.status(400).send({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply
+      .status(413)
+      .send({ message: 'The request body is larger than 1 MB.', code: 'body_too_large' });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return reply.status(415).send({ message: 'Unsupported content type.', code: 'unsupported_media_type' });
+  }
+  const pgCode = postgresCode(error);
+  if (pgCode === '23503') {
+    return reply
+      .status(400)
+      .send({ message: 'The request refers to a record that does not exist.', code: 'unknown_reference' });
+  }
+  if (pgCode === '23505') {
+    return reply.status(409).send({ message: 'This record already exists.', code: 'conflict' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return reply
+      .status(429)
+      .send({ message: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
+  }
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply
+    .status(500)
+    .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(sendError);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +50,22 @@ function isCrossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   return origin !== own && origin !== publicOrigin;
 }
 
+/**
+ * Whether the query string has a malformed percent-encoding (a % without two hex digits after it,
+ * or escapes that are not UTF-8). The router refuses such a path, but its query parser keeps a bad
+ * escape as raw text, which would then reach search and filters as if the visitor had typed it.
+ */
+function hasMalformedQuery(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return false;
+  try {
+    decodeURIComponent(url.slice(start + 1));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Parsed fields to look into: objects and arrays, not raw bytes or streams (uploads). */
 const hasFields = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' &&
@@ -71,7 +87,10 @@ function fieldWithNul(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
-/** Security headers on every response, the same-origin rule for state-changing API calls, and no NUL in input. */
+/**
+ * Security headers on every response, the same-origin rule for state-changing API calls, no
+ * malformed percent-encoding in the query string and no NUL in input.
+ */
 export function registerSecurity(app: FastifyInstance, options: { publicUrl: string; dev: boolean }): void {
   const publicOrigin = new URL(options.publicUrl).origin;
   app.decorateRequest('cspNonce', '');
@@ -93,6 +112,11 @@ export function registerSecurity(app: FastifyInstance, options: { publicUrl: str
     if (!framable) reply.header('x-frame-options', 'DENY');
     if (!options.dev && request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // The router's own error for a bad path, so both get one answer from the error handler.
+    if (hasMalformedQuery(request.url)) {
+      done(new errorCodes.FST_ERR_BAD_URL(request.url));
+      return;
     }
     if (
       !SAFE_METHODS.has(request.method) &&

@@ -3,18 +3,14 @@ import { type FormEvent, useState } from 'react';
 import {
   ForgotPasswordPayloadSchema,
   LogInPayloadSchema,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
   ResetPasswordPayloadSchema,
   SignUpPayloadSchema,
 } from '../../../domain/accounts';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
-import { FormError, FormField, fieldErrors } from './form-field';
+import { FormError, FormField, fieldErrors, fieldValue, PasswordField } from './form-field';
 import { useRefreshAfterSignIn } from './queries';
-
-const fieldValue = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
 export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -46,13 +42,11 @@ export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
         required
         error={errors.email}
       />
-      <FormField
+      <PasswordField
         id="login-password"
         label="Password"
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         required
-        maxLength={PASSWORD_MAX}
         error={errors.password}
       />
       <Button type="submit" disabled={logIn.isPending} aria-busy={logIn.isPending}>
@@ -120,16 +114,7 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
         required
         error={errors.email}
       />
-      <FormField
-        id="signup-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        error={errors.password}
-      />
+      <PasswordField id="signup-password" label="Password" purpose="new" required error={errors.password} />
       <Button type="submit" disabled={signUp.isPending} aria-busy={signUp.isPending}>
         {signUp.isPending ? 'Creating account...' : 'Create Account'}
       </Button>
@@ -217,23 +202,18 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">
       <FormError error={reset.error} />
       {errors.token ? <FormError error={errors.token} /> : null}
-      <FormField
+      <PasswordField
         id="reset-password"
         label="New password"
-        type="password"
-        autoComplete="new-password"
+        purpose="new"
         required
-        maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.newPassword}
       />
-      <FormField
+      <PasswordField
         id="reset-confirm"
         label="Repeat new password"
-        type="password"
-        autoComplete="new-password"
+        purpose="repeat"
         required
-        maxLength={PASSWORD_MAX}
         error={errors.confirm}
       />
       <Button type="submit" disabled={reset.isPending} aria-busy={reset.isPending}>

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/accounts';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { serverMessage } from '../../lib/api';
@@ -11,7 +12,8 @@ export function FormField({
   hint,
   ...input
 }: ComponentProps<'input'> & { id: string; label: string; error?: string; hint?: string }) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  // The error replaces the hint, so the input names only the one that is on the page.
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -19,7 +21,7 @@ export function FormField({
         id={id}
         name={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         {...input}
       />
       {hint && !error ? (
@@ -33,6 +35,38 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A password input under the account rules: one length limit everywhere, and the minimum stated
+ * wherever a new password is chosen, so sign-up, reset and change cannot drift apart.
+ */
+export function PasswordField({
+  id,
+  label,
+  purpose,
+  required,
+  error,
+}: {
+  id: string;
+  label: string;
+  /** `repeat` is the confirmation of a new password: it needs no second hint. */
+  purpose: 'current' | 'new' | 'repeat';
+  required?: boolean;
+  error?: string;
+}) {
+  return (
+    <FormField
+      id={id}
+      label={label}
+      type="password"
+      autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
+      required={required}
+      maxLength={PASSWORD_MAX}
+      hint={purpose === 'new' ? `At least ${PASSWORD_MIN} characters.` : undefined}
+      error={error}
+    />
   );
 }
 
@@ -60,3 +94,5 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
   }
   return errors;
 }
+
+export const fieldValue = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');

@@ -9,8 +9,6 @@ import {
   ChangePasswordPayloadSchema,
   type CurrentUser,
   DeleteAccountPayloadSchema,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
 } from '../../../domain/accounts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -27,10 +25,8 @@ import {
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { FormError, FormField, fieldErrors } from './form-field';
+import { FormError, fieldErrors, fieldValue, PasswordField } from './form-field';
 import { currentUserQuery, useLogout } from './queries';
-
-const fieldValue = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
 export function AccountCard({ user }: { user: CurrentUser }) {
   const logout = useLogout();
@@ -163,29 +159,17 @@ export function ChangePasswordCard() {
       <CardContent>
         <form noValidate onSubmit={submit} className="grid max-w-sm gap-4" aria-label="Change password">
           <FormError error={change.error} />
-          <FormField
+          <PasswordField
             id="current-password"
             label="Current password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
+            purpose="current"
             error={errors.currentPassword}
           />
-          <FormField
-            id="new-password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            error={errors.newPassword}
-          />
-          <FormField
+          <PasswordField id="new-password" label="New password" purpose="new" error={errors.newPassword} />
+          <PasswordField
             id="confirm-password"
             label="Repeat new password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
+            purpose="repeat"
             error={errors.confirm}
           />
           <Button
@@ -252,14 +236,7 @@ export function DeleteAccountCard() {
             </DialogHeader>
             <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Confirm account deletion">
               <FormError error={remove.error} />
-              <FormField
-                id="delete-password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                maxLength={PASSWORD_MAX}
-                error={error}
-              />
+              <PasswordField id="delete-password" label="Password" purpose="current" error={error} />
               <DialogFooter>
                 <Button variant="outline" onClick={() => setOpen(false)}>
                   Cancel

@@ -8,6 +8,11 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /** The JSON body every error answer has. */
+  toBody(): { message: string; code: string } {
+    return { message: this.message, code: this.code };
+  }
 }
 
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);

@@ -27,7 +27,7 @@ export function postgresCode(error: unknown): string | undefined {
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, 'service error');
-    return reply.status(error.status).send({ message: error.message, code: error.code });
+    return reply.status(error.status).send(error.toBody());
   }
   // Fastify's own bodies for these echo the raw URL back and have another shape.
   if (error.code === 'FST_ERR_BAD_URL') {

@@ -1,6 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
+import { signUpUser } from '../../../tests/setup/accounts';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../tests/setup/test-app';
+import { CURRENT_USER_PATH } from '../../domain/accounts';
 import { insertFirm } from '../db/seed/factories';
 
 /** The render threads and the server thread must send the same pages. */
@@ -75,5 +77,41 @@ describe('page rendering on worker threads', () => {
     const res = await get(onWorkers, '/profile');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/auth?next=%2Fprofile');
+  });
+
+  /** The data the page's current-user query starts the browser with (the document's state). */
+  const currentUserInState = (html: string) => {
+    const json = html.match(/<script type="application\/json" id="__STATE__">(.*?)<\/script>/s)?.[1];
+    const state = JSON.parse(json ?? 'null') as {
+      queries: { queries: { queryKey: unknown[]; state: { data: unknown; status: string } }[] };
+    };
+    return state.queries.queries.find((q) => q.queryKey[0] === CURRENT_USER_PATH)?.state;
+  };
+
+  // Renders read the visitor's session directly rather than through GET /api/auth/user: the two
+  // must agree, or a signed-in page would hydrate with another user than the browser then fetches.
+  it.each([
+    ['a signed-in user', 'user'],
+    ['an admin', 'admin'],
+  ] as const)('gives the page %s exactly as GET /api/auth/user answers', async (_label, role) => {
+    const user = await signUpUser(onWorkers, role === 'admin' ? { admin: true } : {});
+    const headers = { cookie: user.cookie, origin: TEST_ORIGIN };
+    const [api, page] = await Promise.all([
+      onWorkers.app.inject({ url: CURRENT_USER_PATH, headers }),
+      onWorkers.app.inject({ url: '/firms', headers }),
+    ]);
+    expect(api.statusCode).toBe(200);
+    expect(api.json()).toMatchObject({ email: user.email, isAdmin: role === 'admin' });
+    expect(currentUserInState(page.body)).toMatchObject({ status: 'success', data: api.json() });
+    expect(page.body).toContain('href="/profile"');
+  });
+
+  it('gives a page with a stale session cookie no user, as GET /api/auth/user does (401)', async () => {
+    const api = await get(onWorkers, CURRENT_USER_PATH);
+    expect(api.statusCode).toBe(401);
+    expect(api.json()).toEqual({ message: 'Authentication required', code: 'unauthorized' });
+    const page = await get(onWorkers, '/firms');
+    expect(currentUserInState(page.body)).toMatchObject({ status: 'success', data: null });
+    expect(page.body).toContain('href="/auth"');
   });
 });

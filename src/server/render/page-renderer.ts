@@ -4,10 +4,12 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
+import { CURRENT_USER_PATH } from '../../domain/accounts';
 import { type ApiResponse, type RenderRequest, SESSION_COOKIE, type SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';
 import { sendCached, sendEncoded, sendSingle } from '../lib/response-cache-plugin';
+import { findCurrentUser, unauthorized } from '../modules/accounts/service';
 import { type DocumentAssets, NONCE_PLACEHOLDER } from './document';
 import {
   type PageDocument,
@@ -158,6 +160,20 @@ async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Prom
   };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The answer `GET /api/auth/user` gives (accounts/routes.ts), read from the page request's own
+ * session: every page asks for it, and an in-process request through the HTTP layer cost the
+ * server thread four times as much (light-my-request, the error handler for the 401).
+ */
+async function answerCurrentUser(app: FastifyInstance, request: FastifyRequest): Promise<ApiResponse> {
+  const user = await findCurrentUser(app, request);
+  return user
+    ? { status: 200, contentType: JSON_TYPE, text: JSON.stringify(user), tags: [] }
+    : { status: 401, contentType: JSON_TYPE, text: JSON.stringify(unauthorized().toBody()), tags: [] };
+}
+
 /** Pages are cached only for visitors without a session cookie: a signed-in page shows its user. */
 const isAnonymous = (request: FastifyRequest) => !request.headers.cookie?.includes(SESSION_COOKIE);
 
@@ -175,7 +191,9 @@ export async function registerPageRendering(
 
   const HTML = 'text/html; charset=utf-8';
 
-  app.get('/*', async (request, reply) => {
+  // Pages send bytes they encoded themselves (once per coding when cached, on the render thread
+  // otherwise): the compression plugin's hooks would only pass them through.
+  app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
     // A page for a visitor without a session is cached, and compressed once per coding as it is sent.
     const cacheable = mode === 'production' && isAnonymous(request);
@@ -194,6 +212,7 @@ export async function registerPageRendering(
         url: request.url,
         config,
         fetchApi: async (apiPath): Promise<ApiResponse> => {
+          if (apiPath === CURRENT_USER_PATH) return answerCurrentUser(app, request);
           // A cached public answer is read straight from the cache, skipping a whole in-process request.
           const hit = app.cache.get(`api:${apiPath}`);
           if (hit)

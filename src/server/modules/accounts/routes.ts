@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
   AdminOverviewSchema,
+  CURRENT_USER_PATH,
   ChangePasswordPayloadSchema,
   CurrentUserSchema,
   DeleteAccountPayloadSchema,
@@ -17,12 +18,13 @@ import type { Http } from '../../lib/http';
 import { recordActivity } from '../analytics/service';
 import { createAuth } from './auth';
 import {
+  findCurrentUser,
   getAdminOverview,
   getSessionUser,
   requireAdmin,
   requireUser,
-  toCurrentUser,
   toFetchHeaders,
+  unauthorized,
 } from './service';
 
 const MINUTE = 60_000;
@@ -324,9 +326,13 @@ export const accountsRoutes = fp(
     );
 
     app.get(
-      '/api/auth/user',
+      CURRENT_USER_PATH,
       { schema: { tags, response: { 200: CurrentUserSchema, 401: errors } } },
-      async (request) => toCurrentUser(await requireUser(app, request)),
+      async (request) => {
+        const user = await findCurrentUser(app, request);
+        if (!user) throw unauthorized();
+        return user;
+      },
     );
 
     app.post(

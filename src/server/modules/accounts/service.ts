@@ -90,11 +90,22 @@ export function getSessionUser(app: FastifyInstance, request: FastifyRequest): P
   return lookup;
 }
 
+export const unauthorized = () => new AppError(401, 'unauthorized', 'Authentication required');
+
 /** The signed-in user, or a 401 'Authentication required'. */
 export async function requireUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
   const user = await getSessionUser(app, request);
-  if (!user) throw new AppError(401, 'unauthorized', 'Authentication required');
+  if (!user) throw unauthorized();
   return user;
+}
+
+/** What `GET /api/auth/user` tells about the request's session: the user, or null (a 401 there). */
+export async function findCurrentUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<CurrentUser | null> {
+  const user = await getSessionUser(app, request);
+  return user ? toCurrentUser(user) : null;
 }
 
 /** A signed-in user with a verified email: 401 when signed out, 403 'Email verification required'. */
@@ -114,7 +125,7 @@ export async function requireAdmin(app: FastifyInstance, request: FastifyRequest
   return user;
 }
 
-export function toCurrentUser(user: SessionUser): CurrentUser {
+function toCurrentUser(user: SessionUser): CurrentUser {
   return {
     id: user.id,
     email: user.email,

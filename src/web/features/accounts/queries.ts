@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { CurrentUser } from '../../../domain/accounts';
+import { CURRENT_USER_PATH, type CurrentUser } from '../../../domain/accounts';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage, getQueryFn } from '../../lib/api';
 
 /** The signed-in user, or null for an anonymous visitor (401 is not an error here). */
 export const currentUserQuery = queryOptions<CurrentUser | null>({
-  queryKey: ['/api/auth/user'],
+  queryKey: [CURRENT_USER_PATH],
   queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
   staleTime: 5 * 60_000,
   retry: false,

@@ -57,6 +57,11 @@ test('filter and sort /firms through the URL', async ({ page }) => {
   const cards = page.getByRole('article');
   const all = await cards.count();
   expect(all).toBeGreaterThan(10);
+  // Every card shows its firm's whole name (long names were cut with an ellipsis, even on desktop).
+  const cutNames = await cards
+    .getByRole('heading', { level: 3 })
+    .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+  expect(cutNames).toEqual([]);
 
   const futures = page.getByRole('button', { name: 'Futures', exact: true });
   await futures.click();
@@ -94,6 +99,26 @@ test('filter and sort /firms through the URL', async ({ page }) => {
   expect(html).not.toContain('aria-label="Ironclad Futures Desk"');
 
   await expect(page.getByRole('heading', { name: 'Firms Not Yet Listed' })).toBeVisible();
+});
+
+test('a /firms search that looks like an escape stays as typed, in the box and the server HTML', async ({
+  page,
+}) => {
+  await page.goto('/firms');
+  await waitForApp(page);
+  const box = page.getByRole('searchbox', { name: 'Search firms' });
+  await box.pressSequentially('%41', { delay: 50 });
+  await expect(page).toHaveURL(/\/firms\?q=%2541$/);
+  await expect(page.getByRole('heading', { name: 'No firms found matching "%41"' })).toBeVisible();
+  // The box once turned the text into "A" when the address came back decoded.
+  await page.waitForTimeout(500);
+  await expect(box).toHaveValue('%41');
+
+  // The server renders the list it prefetched for the same text, not a loading skeleton.
+  const html = (await (await page.request.get('/firms?q=%2541')).text()).replaceAll('<!-- -->', '');
+  expect(html).toContain('No firms found matching &quot;%41&quot;');
+  const percent = (await (await page.request.get('/firms?q=100%25')).text()).replaceAll('<!-- -->', '');
+  expect(percent).toMatch(/Showing 1-\d+ of \d+ firms/);
 });
 
 test('page through /firms; each page has its own server-rendered URL', async ({ page }) => {
@@ -190,6 +215,12 @@ test('every tab of a firm page', async ({ page }) => {
   await page.getByRole('tab', { name: /Funding/ }).click();
   await expect(page.getByRole('heading', { name: 'One-Step Evaluation' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Buy Now/ }).first()).toBeVisible();
+  // A price's 'one-time' or '/month' stays whole: narrow cards broke it as 'one-' / 'time'.
+  const pricingTypeLines = await page
+    .getByText(/^(one-time|\/month)$/)
+    .evaluateAll((els) => els.map((el) => el.getClientRects().length));
+  expect(pricingTypeLines.length).toBeGreaterThan(0);
+  expect(pricingTypeLines.every((lines) => lines === 1)).toBe(true);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('tab', { name: /Coupons/ }).click();

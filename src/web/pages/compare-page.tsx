@@ -1,11 +1,11 @@
-import { useSearchParams } from 'wouter';
 import { PageHeader } from '../components/page-header';
 import { CompareTable } from '../features/firms/compare-table';
 import { parseCompareSlugs } from '../features/firms/display';
 import { PageHead } from '../lib/page-context';
+import { useUrlSearchParams } from '../lib/url-search-params';
 
 export default function ComparePage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const slugs = parseCompareSlugs(params.get('firms'));
   const update = (next: string[]) =>
     setParams(next.length ? new URLSearchParams({ firms: next.join(',') }) : new URLSearchParams(), {

@@ -1,14 +1,14 @@
-import { useSearchParams } from 'wouter';
 import { PageHeader } from '../components/page-header';
 import { directoryJsonLd, parseDirectoryState } from '../features/firms/display';
 import { FirmDirectory, useDirectoryList } from '../features/firms/firm-directory';
 import { UnlistedFirms } from '../features/firms/unlisted-firms';
 import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
+import { useUrlSearchParams } from '../lib/url-search-params';
 
 export default function FirmsPage() {
   const { publicUrl } = useSiteConfig();
-  const state = parseDirectoryState(useSearchParams()[0]);
+  const state = parseDirectoryState(useUrlSearchParams()[0]);
   const list = useDirectoryList(state);
   // Filtered and sorted views point at the plain list; its later pages are pages of their own.
   const unfiltered = state.market === 'all' && !state.q;

@@ -33,7 +33,8 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
       <div className="flex items-start gap-3">
         <FirmLogo src={firm.logo} name={firm.name} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-lg font-semibold text-slate-900">
+          {/* Wrapped, not cut: 'Northbridge Capital Tr...' lost the words that tell firms apart. */}
+          <h3 className="text-lg leading-snug font-semibold break-words text-slate-900">
             <Link to={`/firm/${firm.slug}`} className="hover:text-brand-700">
               {firm.name}
             </Link>

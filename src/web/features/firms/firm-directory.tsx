@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import ArrowDownAZ from '~icons/lucide/arrow-down-az';
 import Building2 from '~icons/lucide/building-2';
 import ChevronLeft from '~icons/lucide/chevron-left';
@@ -25,6 +25,7 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { sendActivity } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
+import { useUrlSearchParams } from '../../lib/url-search-params';
 import {
   type DirectoryState,
   directoryEmptyState,
@@ -118,7 +119,7 @@ function useSearchText(urlQ: string, commit: (q: string) => void) {
 
 /** The /firms list: filters, sort, search and page live in the URL so a filtered list can be shared. */
 export function FirmDirectory() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const state = parseDirectoryState(params);
   const queryClient = useQueryClient();
   const list = useDirectoryList(state);

@@ -8,6 +8,7 @@ import {
   formatFunding,
   formatPercent,
   formatPrice,
+  formatPricingType,
   listTradableAssets,
   pricePer10k,
   RATING_TEXT_ITEMS,
@@ -15,7 +16,7 @@ import {
   splitLines,
   trustRatingLabel,
 } from '../../../domain/firm-rules';
-import type { FirmDetails, FirmResource } from '../../../domain/firms';
+import type { Account, FirmDetails, FirmResource } from '../../../domain/firms';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -259,9 +260,19 @@ export function SidebarCoupons({ firm }: { firm: FirmDetails }) {
   );
 }
 
+/** '/month' under a monthly price: the table mixes subscriptions with one-time fees. */
+function PerMonth({ account }: { account: Account }) {
+  if (account.pricingType !== 'monthly') return null;
+  return (
+    <span className="block text-xs font-normal text-slate-500">{formatPricingType(account.pricingType)}</span>
+  );
+}
+
 /** Every account size with its price, price per $10K and the best live coupon applied. */
 export function PriceTable({ firm }: { firm: FirmDetails }) {
-  const coupon = bestActiveCoupon(firm.coupons, new Date());
+  const best = bestActiveCoupon(firm.coupons, new Date());
+  // Only a known percentage can be applied: otherwise the column repeated the prices as if discounted.
+  const coupon = best?.discountPercent && best.discountPercent > 0 ? best : null;
   const models = new Map(firm.fundingModels.map((m) => [m.id, m.name]));
   const rows = [...firm.accounts].sort((a, b) => a.capital - b.capital || a.price - b.price);
   if (!rows.length) return null;
@@ -271,8 +282,8 @@ export function PriceTable({ firm }: { firm: FirmDetails }) {
         <CardTitle as="h2">Price Table</CardTitle>
         {coupon && (
           <p className="text-sm text-slate-600">
-            With code <span className="font-mono font-semibold">{coupon.code}</span>
-            {coupon.discountPercent ? ` (${formatPercent(coupon.discountPercent)} off)` : ''}
+            With code <span className="font-mono font-semibold">{coupon.code}</span> (
+            {formatPercent(coupon.discountPercent as number)} off)
           </p>
         )}
       </CardHeader>
@@ -289,9 +300,11 @@ export function PriceTable({ firm }: { firm: FirmDetails }) {
               <th scope="col" className="py-2 pr-2 font-medium">
                 Per $10K
               </th>
-              <th scope="col" className="py-2 font-medium">
-                With coupon
-              </th>
+              {coupon && (
+                <th scope="col" className="py-2 font-medium">
+                  With coupon
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -305,13 +318,17 @@ export function PriceTable({ firm }: { firm: FirmDetails }) {
                       {models.get(a.fundingModelId)}
                     </span>
                   </th>
-                  <td className="py-2 pr-2">{formatPrice(a.price)}</td>
-                  <td className="py-2 pr-2">{per == null ? 'N/A' : formatPrice(per)}</td>
-                  <td className="py-2 font-semibold text-emerald-700">
-                    {coupon
-                      ? formatPrice(applyDiscount(a.price, coupon.discountPercent))
-                      : formatPrice(a.price)}
+                  <td className="py-2 pr-2">
+                    {formatPrice(a.price)}
+                    <PerMonth account={a} />
                   </td>
+                  <td className="py-2 pr-2">{per == null ? 'N/A' : formatPrice(per)}</td>
+                  {coupon && (
+                    <td className="py-2 font-semibold text-emerald-700">
+                      {formatPrice(applyDiscount(a.price, coupon.discountPercent))}
+                      <PerMonth account={a} />
+                    </td>
+                  )}
                 </tr>
               );
             })}

@@ -29,6 +29,17 @@ describe('checkReviewDraft (spec section 5)', () => {
     });
     expect(checkReviewDraft(user, draft)).toBeNull();
   });
+
+  it('names the length the server demands instead of letting it answer a bare "Invalid request"', () => {
+    const short = {
+      title: 'Review too short',
+      description: 'Please write a title of at least 3 characters and a review of at least 20 characters.',
+    };
+    expect(checkReviewDraft(user, { ...draft, title: ' ok ' })).toEqual(short);
+    expect(checkReviewDraft(user, { ...draft, comment: '  Paid out, all good.  ' })).toEqual(short);
+    // Exactly at the bounds, trimmed, is enough.
+    expect(checkReviewDraft(user, { title: ' Top ', comment: ' Paid out twice, fast ' })).toBeNull();
+  });
 });
 
 describe('reviewErrorToast (spec section 8)', () => {

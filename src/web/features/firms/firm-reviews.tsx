@@ -11,7 +11,14 @@ import {
   formatAverageRating,
   formatReviewCount,
 } from '../../../domain/firm-rules';
-import type { FirmDetails, Review } from '../../../domain/firms';
+import {
+  type FirmDetails,
+  REVIEW_COMMENT_MAX,
+  REVIEW_COMMENT_MIN,
+  REVIEW_TITLE_MAX,
+  REVIEW_TITLE_MIN,
+  type Review,
+} from '../../../domain/firms';
 import { formatDate } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -52,6 +59,13 @@ export function checkReviewDraft(
     return {
       title: 'Missing information',
       description: 'Please provide both a title and comment for your review.',
+    };
+  }
+  // The server refuses shorter texts; its 400 only maps to the generic 'Invalid request' (spec 8).
+  if (draft.title.trim().length < REVIEW_TITLE_MIN || draft.comment.trim().length < REVIEW_COMMENT_MIN) {
+    return {
+      title: 'Review too short',
+      description: `Please write a title of at least ${REVIEW_TITLE_MIN} characters and a review of at least ${REVIEW_COMMENT_MIN} characters.`,
     };
   }
   return null;
@@ -170,10 +184,14 @@ function ReviewDialog({
               id="review-title"
               placeholder="Summarize your experience..."
               value={title}
-              maxLength={120}
+              maxLength={REVIEW_TITLE_MAX}
+              aria-describedby="review-title-hint"
               onChange={(e) => setTitle(e.target.value)}
               disabled={mutation.isPending}
             />
+            <p id="review-title-hint" className="text-xs text-slate-600">
+              At least {REVIEW_TITLE_MIN} characters.
+            </p>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="review-comment">Your Review</Label>
@@ -181,10 +199,14 @@ function ReviewDialog({
               id="review-comment"
               rows={4}
               value={comment}
-              maxLength={5000}
+              maxLength={REVIEW_COMMENT_MAX}
+              aria-describedby="review-comment-hint"
               onChange={(e) => setComment(e.target.value)}
               disabled={mutation.isPending}
             />
+            <p id="review-comment-hint" className="text-xs text-slate-600">
+              At least {REVIEW_COMMENT_MIN} characters.
+            </p>
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>

@@ -115,12 +115,12 @@ function AccountOption({
       <div className="flex items-start justify-between gap-2">
         <div>
           <p className="text-lg font-bold text-slate-900">{formatFunding(account.capital)}</p>
-          <p className="text-xs text-slate-600">Account size</p>
+          <p className="text-xs whitespace-nowrap text-slate-600">Account size</p>
         </div>
         <div className="text-right">
           <p className="font-semibold text-slate-900">
-            {formatPrice(account.price)}{' '}
-            <span className="text-xs font-normal text-slate-600">
+            {formatPrice(account.price)} {/* Kept whole: a narrow card broke 'one-time' after its hyphen. */}
+            <span className="text-xs font-normal whitespace-nowrap text-slate-600">
               {formatPricingType(account.pricingType)}
             </span>
           </p>

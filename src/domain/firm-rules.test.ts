@@ -253,5 +253,12 @@ describe('firm page rules', () => {
     expect(splitLines('One\r\n\n  Two  \n')).toEqual(['One', 'Two']);
     expect(truncateText('a'.repeat(200), 160)).toHaveLength(160);
     expect(truncateText('short  text', 160)).toBe('short text');
+    // Between words when a space is near the end of the room, without a dangling comma.
+    expect(truncateText('The firm is in its first year, with payouts in crypto only', 30)).toBe(
+      'The firm is in its first year…',
+    );
+    expect(truncateText('Pending review, results soon', 16)).toBe('Pending review…');
+    // A word longer than a fifth of the room is cut where the room ends.
+    expect(truncateText('Go Supercalifragilisticexpialidocious', 20)).toBe('Go Supercalifragili…');
   });
 });

@@ -315,11 +315,18 @@ export function describeReviewAuthor(review: {
   return { name, badge: review.isVerified ? 'Verified Trader' : null };
 }
 
-/** Cuts text to at most `max` characters, ending with an ellipsis when cut. */
+/**
+ * Cuts text to at most `max` characters, ending with an ellipsis when cut. The cut falls between
+ * words when a space sits in the last fifth of the room, so a preview never ends 'is in i…'.
+ */
 export function truncateText(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
-  return `${clean.slice(0, max - 1).trimEnd()}…`;
+  const room = clean.slice(0, max - 1);
+  const endsAtWord = /[\s,.;:!?-]/.test(clean[max - 1]);
+  const space = room.lastIndexOf(' ');
+  const cut = endsAtWord || space < (max - 1) * 0.8 ? room : room.slice(0, space);
+  return `${cut.trimEnd().replace(/[,;:.-]+$/, '')}…`;
 }
 
 export const META_DESCRIPTION_MAX = 160;

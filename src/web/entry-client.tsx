@@ -8,6 +8,22 @@ import { createQueryClient } from './lib/query-client';
 import { matchAppRoute } from './routes';
 import './styles.css';
 
+/**
+ * After a deploy, a page opened before it asks for chunks the new build no longer has (a firm
+ * page's tabs load theirs when opened). Loading the page afresh gets the new build; once a minute
+ * at most, so a chunk that is truly missing still ends on the crash screen instead of a loop.
+ */
+window.addEventListener('vite:preloadError', () => {
+  const key = 'pfc:chunk-reload';
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 60_000) return;
+    sessionStorage.setItem(key, String(Date.now()));
+  } catch {
+    return; // no storage, no way to tell a loop: leave the error to the crash screen
+  }
+  window.location.reload();
+});
+
 const queryClient = createQueryClient();
 const state = JSON.parse(document.getElementById('__STATE__')?.textContent || '{}') as {
   config?: SiteConfig;

@@ -237,6 +237,26 @@ test('every tab of a firm page', async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
+test('a tab whose code is gone after a deploy loads the page afresh instead of crashing', async ({
+  page,
+}) => {
+  await page.goto('/firm/brightwell');
+  await waitForApp(page);
+  // The first request for the Funding tab's chunk fails, as a file of the previous build would.
+  let failed = 0;
+  await page.route(/\/assets\/funding-models-[^/]+\.js$/, (route) =>
+    failed++ === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue(),
+  );
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('tab', { name: /Funding/ }).click();
+  await reloaded;
+  expect(failed).toBeGreaterThan(0);
+  await waitForApp(page);
+  await page.getByRole('tab', { name: /Funding/ }).click();
+  await expect(page.getByRole('heading', { name: 'One-Step Evaluation' })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});
+
 test('an unknown firm is a 404 page', async ({ page }) => {
   const res = await page.goto('/firm/no-such-firm-here');
   expect(res?.status()).toBe(404);

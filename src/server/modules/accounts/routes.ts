@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
   AdminOverviewSchema,
-  CURRENT_USER_PATH,
   ChangePasswordPayloadSchema,
+  CURRENT_USER_PATH,
   CurrentUserSchema,
   DeleteAccountPayloadSchema,
   ForgotPasswordPayloadSchema,

@@ -97,6 +97,7 @@ export function renderWidgetHtml(firm: WidgetFirm, publicUrl: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${name} on Prop Firm Club</title>
+<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${base}/widget/widget.css"></head>
 <body><article class="card">
 <header>${logo ? `<img class="logo" src="${escapeHtml(logo)}" alt="" width="48" height="48">` : `<span class="logo initials" aria-hidden="true">${initials}</span>`}

@@ -38,6 +38,8 @@ describe('GET /widget/firm/{firmId}', () => {
     expect(res.body).toContain('25% off');
     expect(res.body).toContain('href="http://localhost:3000/firm/acme"');
     expect(res.body).toContain('src="http://localhost:3000/uploads/acme.png"');
+    // Its own icon: opened alone, a browser would otherwise ask for a /favicon.ico that 404s.
+    expect(res.body).toContain('<link rel="icon" href="http://localhost:3000/favicon.svg"');
   });
 
   it('serves its stylesheet from this site', async () => {

@@ -46,9 +46,16 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
         </div>
       </div>
       <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-        <StarRating average={firm.averageRating} />
-        <span className="font-semibold">{formatAverageRating(firm.averageRating)}</span>
-        <span className="text-slate-500">({formatReviewCount(firm.totalReviews)})</span>
+        {firm.totalReviews > 0 ? (
+          <>
+            <StarRating average={firm.averageRating} />
+            <span className="font-semibold">{formatAverageRating(firm.averageRating)}</span>
+            <span className="text-slate-500">({formatReviewCount(firm.totalReviews)})</span>
+          </>
+        ) : (
+          // As the home table says it: '0.0 (0 reviews)' read as a bad score.
+          <span className="text-slate-500">No reviews yet</span>
+        )}
       </div>
       {firm.shortDescription && (
         <p className="mt-3 line-clamp-2 text-sm text-slate-600">{firm.shortDescription}</p>

@@ -4,6 +4,7 @@ import ExternalLink from '~icons/lucide/external-link';
 import {
   needsReadMore,
   sortUnlistedFirms,
+  truncateText,
   UNLISTED_READ_MORE_LENGTH,
   unlistedStatusLabel,
 } from '../../../domain/firm-rules';
@@ -35,7 +36,7 @@ function UnlistedRow({ firm }: { firm: UnlistedFirm }) {
         </div>
         {text && (
           <p className="mt-1 text-sm text-slate-600">
-            {long && !open ? `${text.slice(0, UNLISTED_READ_MORE_LENGTH).trimEnd()}...` : text}{' '}
+            {long && !open ? truncateText(text, UNLISTED_READ_MORE_LENGTH) : text}{' '}
             {long && (
               <button
                 type="button"

@@ -12,9 +12,6 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-/** Where the browser and page renders read the current user (401 when signed out). */
-export const CURRENT_USER_PATH = '/api/auth/user';
-
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../tests/setup/test-app';
-import { CURRENT_USER_PATH } from '../../domain/accounts';
+import { CURRENT_USER_PATH } from '../../domain/api-paths';
 import { insertFirm } from '../db/seed/factories';
 
 /** The render threads and the server thread must send the same pages. */

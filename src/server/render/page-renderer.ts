@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
-import { CURRENT_USER_PATH } from '../../domain/accounts';
+import { CURRENT_USER_PATH } from '../../domain/api-paths';
 import { type ApiResponse, type RenderRequest, SESSION_COOKIE, type SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';

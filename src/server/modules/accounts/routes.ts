@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   AdminOverviewSchema,
   ChangePasswordPayloadSchema,
-  CURRENT_USER_PATH,
   CurrentUserSchema,
   DeleteAccountPayloadSchema,
   ForgotPasswordPayloadSchema,
@@ -13,6 +12,7 @@ import {
   SignUpPayloadSchema,
   safeNextPath,
 } from '../../../domain/accounts';
+import { CURRENT_USER_PATH } from '../../../domain/api-paths';
 import { AppError } from '../../lib/app-error';
 import type { Http } from '../../lib/http';
 import { recordActivity } from '../analytics/service';

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { CURRENT_USER_PATH, type CurrentUser } from '../../../domain/accounts';
+import type { CurrentUser } from '../../../domain/accounts';
+import { CURRENT_USER_PATH } from '../../../domain/api-paths';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage, getQueryFn } from '../../lib/api';
 

@@ -186,7 +186,8 @@ describe('number formatting', () => {
   });
 
   it('prices per $10K of capital', () => {
-    expect(pricePer10k(99, 50_000)).toBe(19.8);
+    expect(pricePer10k(99, 50_000)).toBe(20);
+    expect(pricePer10k(47.99, 10_000)).toBe(48);
     expect(pricePer10k(540, 100_000)).toBe(54);
     expect(pricePer10k(100, 0)).toBeNull();
   });

@@ -247,10 +247,13 @@ export const roundStars = (average: number) => Math.min(5, Math.max(0, Math.roun
 
 export const formatAverageRating = (average: number) => average.toFixed(1);
 
-/** Price per $10K of account size, for comparing account sizes; null without a size. */
+/**
+ * Price per $10K of account size in whole dollars, for comparing account sizes; null without a
+ * size. Cents would only make the column mix '$47.99' with '$48' (prices drop zero cents).
+ */
 export function pricePer10k(price: number, capital: number): number | null {
   if (!(capital > 0)) return null;
-  return Math.round((price / capital) * 10_000 * 100) / 100;
+  return Math.round((price / capital) * 10_000);
 }
 
 /** Non-empty trimmed lines: description paragraphs, watch-out bullets. */

@@ -19,6 +19,7 @@ import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
+import { CLIENT_DIR, firstLoadFiles } from './first-load';
 
 const PORT = 3300;
 const BARE_PORT = 3301;
@@ -249,34 +250,16 @@ async function runDataset(label: string, dataDir: string) {
   }
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
 /**
  * JavaScript a first visit downloads: the entry, its static imports, and the page's chunk with its
  * imports, in KB gzip (level 9, the goal's measure) and as the server sends it to browsers (the
  * build's .br copies).
  */
 function firstLoadKb(pageModule: string): { gzip: number; br: number } {
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  visit('src/web/entry-client.tsx');
-  visit(pageModule);
   let gzip = 0;
   let br = 0;
-  for (const file of files) {
-    const full = path.join('dist/client', file);
+  for (const file of firstLoadFiles([pageModule])) {
+    const full = path.join(CLIENT_DIR, file);
     gzip += gzipSync(readFileSync(full), { level: 9 }).length;
     br += (existsSync(`${full}.br`) ? readFileSync(`${full}.br`) : readFileSync(full)).length;
   }

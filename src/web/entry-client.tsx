@@ -8,10 +8,16 @@ import { createQueryClient } from './lib/query-client';
 import { matchAppRoute } from './routes';
 import './styles.css';
 
+/** Where a link is going while it waits for that page's code (`navigateWhenLoaded`). */
+let pendingNavigation: string | undefined;
+/** Set once a full page load has been asked for: nothing else should render meanwhile. */
+let loadingAfresh = false;
+
 /**
- * After a deploy, a page opened before it asks for chunks the new build no longer has (a firm
- * page's tabs load theirs when opened). Loading the page afresh gets the new build; once a minute
- * at most, so a chunk that is truly missing still ends on the crash screen instead of a loop.
+ * After a deploy, a page opened before it asks for chunks the new build no longer has: the next
+ * page's, or a firm page's tab's. A full load gets the new build: of the page a link was going to,
+ * or else of this page. Once a minute at most, so a chunk that is truly missing still ends on the
+ * crash screen instead of a loop.
  */
 window.addEventListener('vite:preloadError', () => {
   const key = 'pfc:chunk-reload';
@@ -21,7 +27,9 @@ window.addEventListener('vite:preloadError', () => {
   } catch {
     return; // no storage, no way to tell a loop: leave the error to the crash screen
   }
-  window.location.reload();
+  loadingAfresh = true;
+  if (pendingNavigation) window.location.assign(pendingNavigation);
+  else window.location.reload();
 });
 
 const queryClient = createQueryClient();
@@ -38,7 +46,11 @@ const config: SiteConfig = state.config ?? { publicUrl: window.location.origin, 
  * because wouter keeps the location in an external store.
  */
 const navigateWhenLoaded: AroundNavHandler = (navigate, to, options) => {
-  const go = () => navigate(to, options);
+  pendingNavigation = to;
+  const go = () => {
+    pendingNavigation = undefined;
+    if (!loadingAfresh) navigate(to, options);
+  };
   matchAppRoute(new URL(to, window.location.href).pathname).route.page.preload().then(go, go);
 };
 

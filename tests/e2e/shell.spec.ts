@@ -317,6 +317,9 @@ test('a failed page load shows the crash screen, and Go Home leaves it', async (
   await page.goto('/');
   await waitForApp(page);
   await page.route('**/assets/coupons-page-*.js', (route) => route.abort());
+  // As if the page had just been loaded afresh for a missing chunk (entry-client.tsx): a chunk
+  // that is still missing then ends here rather than in another full load.
+  await page.evaluate(() => sessionStorage.setItem('pfc:chunk-reload', String(Date.now())));
   if (isMobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Coupon Codes' }).click();
@@ -333,6 +336,31 @@ test('a failed page load shows the crash screen, and Go Home leaves it', async (
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeHidden();
+});
+
+test('a link whose page code is gone after a deploy loads that page afresh', async ({ page, isMobile }) => {
+  await presetCookieConsent(page);
+  await page.goto('/');
+  await waitForApp(page);
+  // The first request for the page's chunk fails, as a file of the previous build would.
+  let failed = 0;
+  await page.route('**/assets/coupons-page-*.js', (route) =>
+    failed++ === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue(),
+  );
+  const loaded = page.waitForEvent('load');
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Coupon Codes' }).click();
+  } else {
+    await mainNav(page).getByRole('link', { name: 'Coupon Codes' }).click();
+  }
+  await loaded;
+  expect(failed).toBeGreaterThan(0);
+  await expect(page).toHaveURL('/coupons');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'The Best Deals All in One Place' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
 });
 
 test('a link keeps the current page on screen until the code of the next page arrives', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
@@ -14,7 +14,8 @@ function QueryValue({ name }: { name: string }) {
 /** Server-renders as the page renderer does: the request's path and raw query on the router. */
 const renderAt = (path: string, search: string, node: React.ReactNode) =>
   renderToString(
-    <QueryClientProvider client={new QueryClient()}>
+    // No data and no fetching: these tests read the address, and skipToken keeps the queries idle.
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { queryFn: skipToken } } })}>
       <Router ssrPath={path} ssrSearch={search}>
         {node}
       </Router>

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -20,8 +21,8 @@ import { registerErrorHandler, sendError } from './lib/error-handler';
 import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
 import './lib/fastify-types';
-import { registerResponseCache } from './lib/response-cache-plugin';
-import { registerSecurity } from './lib/security';
+import { type CacheAnswer, createCacheAnswer, registerResponseCache } from './lib/response-cache-plugin';
+import { createSecurityHeaders, registerSecurity } from './lib/security';
 import { registerModules } from './modules/register';
 import { registerPageRendering } from './render/page-renderer';
 
@@ -38,6 +39,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
   const redisPrefix = options.redisPrefix ?? 'pfc';
+  // Cache hits are answered before Fastify routes the request (response-cache-plugin.ts).
+  let answerFromCache: CacheAnswer = () => false;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
@@ -46,6 +49,20 @@ export async function buildApp(options: AppOptions) {
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: sendError,
+    serverFactory: (handler, serverOptions) => {
+      const server = http.createServer((req, res) => {
+        if (!answerFromCache(req, res)) handler(req, res);
+      });
+      // What Fastify sets on a server it makes itself (its options come with its defaults filled in).
+      const timeouts = serverOptions as Record<
+        'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout',
+        number
+      >;
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -75,12 +92,18 @@ export async function buildApp(options: AppOptions) {
   }
 
   registerErrorHandler(app);
-  registerSecurity(app, { publicUrl: env.PUBLIC_URL, dev: options.pages === 'development' });
+  const securityHeaders = createSecurityHeaders({
+    publicUrl: env.PUBLIC_URL,
+    dev: options.pages === 'development',
+  });
+  registerSecurity(app, { publicUrl: env.PUBLIC_URL, securityHeaders });
+  const observeRequest = registerMetrics(app);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${redisPrefix}-rl:` } : {}),
   });
-  registerResponseCache(app);
+  answerFromCache = createCacheAnswer(app.cache, securityHeaders, observeRequest);
+  registerResponseCache(app, answerFromCache);
   await app.register(compress, { threshold: 1024 });
 
   await app.register(swagger, {
@@ -95,7 +118,6 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerMetrics(app);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

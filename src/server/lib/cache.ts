@@ -56,6 +56,9 @@ export interface CachedResponse {
   /** The body compressed in each coding a visitor has asked for, made once on first request. */
   encoded: Partial<Record<ContentCoding, Buffer>>;
   tags: readonly string[];
+  /** The route that made it (its metrics label), and headers of its own sent with every hit. */
+  route: string;
+  headers: Readonly<Record<string, string>>;
 }
 
 /**

@@ -1,5 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type CachedResponse, type EncodedBody, encodeCached, encodeSingle } from './cache';
+import { SESSION_COOKIE } from '../../domain/render';
+import {
+  type CachedResponse,
+  type EncodedBody,
+  encodeCached,
+  encodeSingle,
+  type ResponseCache,
+} from './cache';
+import type { ObserveRequest } from './metrics';
+import { createNonce, type SecurityHeaders } from './security';
+
+/** The cache key of an API answer (public: the same for every visitor, signed in or not). */
+export const apiCacheKey = (url: string) => `api:${url}`;
+
+/**
+ * The cache key of a page for this visitor, or none: pages are cached only for visitors without a
+ * session cookie, since a signed-in page shows its user.
+ */
+export const pageCacheKey = (url: string, cookie: string | undefined) =>
+  cookie?.includes(SESSION_COOKIE) ? undefined : `page:${url}`;
+
+/** Answers a request from the response cache, or returns false when it has no entry for it. */
+export type CacheAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * The one way a cache hit is sent: straight on Node's request and response, with the headers a
+ * routed answer gets, before Fastify routes the request (app.ts puts it in front of the server's
+ * handler) or, for in-process requests, from the first hook. A hit skips routing, the hooks and the
+ * reply's machinery, which cost more than the hit itself (docs/performance.md).
+ */
+export function createCacheAnswer(
+  cache: ResponseCache,
+  securityHeaders: SecurityHeaders,
+  observe: ObserveRequest,
+): CacheAnswer {
+  return (req, res) => {
+    const { url, method = '' } = req;
+    // A HEAD gets the GET's headers; Node leaves the body out.
+    if ((method !== 'GET' && method !== 'HEAD') || !url) return false;
+    const key = url.startsWith('/api/') ? apiCacheKey(url) : pageCacheKey(url, req.headers.cookie);
+    const entry = key ? cache.get(key) : undefined;
+    if (!entry) return false;
+    const started = performance.now();
+    const { body, coding } = encodeCached(entry, req.headers['accept-encoding']);
+    const headers = securityHeaders(url, createNonce());
+    headers['content-type'] = entry.contentType;
+    if (coding) headers['content-encoding'] = coding;
+    headers.vary = 'accept-encoding';
+    headers['x-cache'] = 'hit';
+    res.writeHead(entry.status, Object.assign(headers, entry.headers, { 'content-length': body.length }));
+    res.end(body);
+    observe(method, entry.route, entry.status, (performance.now() - started) / 1000);
+    return true;
+  };
+}
 
 /**
  * Sets the reply's content-encoding and vary for an encoded body. The body is already encoded, so
@@ -42,29 +97,30 @@ export function sendSingle(
 }
 
 /**
- * Serves cached GET responses of routes that declare `cacheTags`, stores fresh ones, and drops
- * tagged entries after successful writes through routes that declare `invalidates`.
+ * Serves cached GET responses (`answer`, for in-process requests that do not pass the server), stores
+ * fresh answers of routes that declare `cacheTags`, and drops tagged entries after successful writes
+ * through routes that declare `invalidates`.
  * A route with `cacheTags` answers the same to every visitor, signed in or not (so signed-in page
  * renders reuse the public data too); reading the session there is refused (accounts/service.ts).
  */
-export function registerResponseCache(app: FastifyInstance): void {
+export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer): void {
   // Callback-style hooks: they run on every request, and a promise per hook costs.
   app.addHook('onRequest', (request, reply, done) => {
-    const tags = request.routeOptions.config?.cacheTags;
-    const hit = tags && request.method === 'GET' ? app.cache.get(`api:${request.url}`) : undefined;
-    if (!hit) return done();
-    sendCached(request, reply.headers({ 'x-cache': 'hit', 'x-cache-tags': hit.tags.join(',') }), hit);
+    if (!answer(request.raw, reply.raw)) return done();
+    reply.hijack();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const config = request.routeOptions.config;
-    if (!config || reply.getHeader('x-cache') === 'hit') return done(null, payload);
+    if (!config) return done(null, payload);
     if (config.invalidates && !['GET', 'HEAD'].includes(request.method) && reply.statusCode < 400) {
       app.cache.invalidate(config.invalidates);
     }
     const tags = config.cacheTags;
     if (!tags || request.method !== 'GET') return done(null, payload);
-    reply.header('x-cache-tags', tags.join(','));
+    // The tags go with the answer: a page rendered from it is cached under them (page-renderer.ts).
+    const tagList = tags.join(',');
+    reply.header('x-cache-tags', tagList);
     if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const entry: CachedResponse = {
       status: 200,
@@ -72,8 +128,10 @@ export function registerResponseCache(app: FastifyInstance): void {
       body: Buffer.from(payload),
       encoded: {},
       tags,
+      route: request.routeOptions.url ?? request.url,
+      headers: { 'x-cache-tags': tagList },
     };
-    app.cache.set(`api:${request.url}`, entry);
+    app.cache.set(apiCacheKey(request.url), entry);
     const encoded = encodeCached(entry, request.headers['accept-encoding']);
     done(null, withCoding(reply.header('x-cache', 'miss'), encoded));
   });

@@ -13,6 +13,8 @@ const entry = (text: string): CachedResponse => ({
   body: Buffer.from(text),
   encoded: {},
   tags: ['page'],
+  route: '/*',
+  headers: {},
 });
 
 describe('encodeCached', () => {
@@ -139,5 +141,87 @@ describe('cached responses over HTTP', () => {
     expect(nonceOf(a.headers['content-security-policy'])).not.toBe(
       nonceOf(b.headers['content-security-policy']),
     );
+  });
+});
+
+describe('cache hits over a socket, answered before routing', () => {
+  let ctx: TestContext;
+  let origin: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { pages: 'production' });
+    await insertFirm(ctx.db, { name: 'Socket Firm' });
+    origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  /** Headers that differ on every response by design. */
+  const perResponse = new Set(['date', 'x-cache', 'content-security-policy']);
+  const stable = (res: Response) =>
+    Object.fromEntries([...res.headers].filter(([name]) => !perResponse.has(name)));
+
+  it.each([
+    ['/firms', 'page'],
+    ['/api/firms?pageSize=5', 'API answer'],
+  ])('%s: a hit carries the headers and bytes of the miss (%s)', async (url) => {
+    const miss = await fetch(origin + url, { headers: { 'accept-encoding': 'br' } });
+    const missBody = Buffer.from(await miss.arrayBuffer());
+    const hit = await fetch(origin + url, { headers: { 'accept-encoding': 'br' } });
+    expect(miss.headers.get('x-cache')).toBe('miss');
+    expect(hit.headers.get('x-cache')).toBe('hit');
+    expect(stable(hit)).toEqual(stable(miss));
+    expect(hit.headers.get('content-security-policy')).toMatch(/'nonce-[^']+'/);
+    expect(Buffer.from(await hit.arrayBuffer()).equals(missBody)).toBe(true);
+  });
+
+  it('never answers a visitor with a session from the page cache, nor a write', async () => {
+    await fetch(`${origin}/firms`);
+    const signedIn = await fetch(`${origin}/firms`, {
+      headers: { cookie: 'pfc.session_token=not-a-session' },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('x-cache')).toBeNull();
+    expect(signedIn.headers.get('cache-control')).toBe('no-cache');
+
+    const get = await fetch(`${origin}/firms`);
+    const head = await fetch(`${origin}/firms`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-cache')).toBe('hit');
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(head.headers.get('content-encoding')).toBe(get.headers.get('content-encoding'));
+    expect(await head.text()).toBe('');
+
+    await fetch(`${origin}/api/firms`);
+    const write = await fetch(`${origin}/api/firms`, { method: 'POST', body: '{}' });
+    expect(write.headers.get('x-cache')).toBeNull();
+  });
+
+  it('a write that invalidates the data is seen by the next request', async () => {
+    const before = (await (await fetch(`${origin}/api/firms`)).json()) as { total: number };
+    expect((await fetch(`${origin}/api/firms`)).headers.get('x-cache')).toBe('hit');
+    await insertFirm(ctx.db, { name: 'Socket Firm Two' });
+    ctx.app.cache.invalidate(['firms']);
+    const after = await fetch(`${origin}/api/firms`);
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(((await after.json()) as { total: number }).total).toBe(before.total + 1);
+  });
+
+  it('counts hits in the request metrics under their route', async () => {
+    const count = async (route: string) => {
+      const metrics = await (await fetch(`${origin}/metrics`)).text();
+      const line = metrics
+        .split('\n')
+        .find((l) =>
+          l.startsWith(`http_request_duration_seconds_count{method="GET",route="${route}",status="200"}`),
+        );
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+    await fetch(`${origin}/firms`);
+    await fetch(`${origin}/api/firms`);
+    const [pages, answers] = [await count('/*'), await count('/api/firms')];
+    for (const url of ['/firms', '/firms', '/api/firms']) {
+      expect((await fetch(origin + url)).headers.get('x-cache')).toBe('hit');
+    }
+    expect(await count('/*')).toBe(pages + 2);
+    expect(await count('/api/firms')).toBe(answers + 1);
   });
 });

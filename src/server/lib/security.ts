@@ -32,7 +32,7 @@ function cspAround(framable: boolean, dev: boolean): [string, string] {
 const NONCE_BYTES = 16;
 let nonceBlock = Buffer.alloc(0);
 let nonceOffset = 0;
-function createNonce(): string {
+export function createNonce(): string {
   if (nonceOffset + NONCE_BYTES > nonceBlock.length) {
     nonceBlock = randomBytes(NONCE_BYTES * 256);
     nonceOffset = 0;
@@ -87,32 +87,49 @@ function fieldWithNul(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
+/** The security headers of one response, by its URL (only the widget may be framed) and its CSP nonce. */
+export type SecurityHeaders = (url: string, nonce: string) => Record<string, string>;
+
 /**
- * Security headers on every response, the same-origin rule for state-changing API calls, no
- * malformed percent-encoding in the query string and no NUL in input.
+ * The headers every response carries, routed or answered from the cache before routing
+ * (response-cache-plugin.ts). Strict-Transport-Security goes with an https public address: browsers
+ * ignore it over plain http, and the address, unlike a proxy's forwarded headers, cannot be spoofed.
  */
-export function registerSecurity(app: FastifyInstance, options: { publicUrl: string; dev: boolean }): void {
-  const publicOrigin = new URL(options.publicUrl).origin;
-  app.decorateRequest('cspNonce', '');
+export function createSecurityHeaders(options: { publicUrl: string; dev: boolean }): SecurityHeaders {
   const pagePolicy = cspAround(false, options.dev);
   const widgetPolicy = cspAround(true, options.dev);
-  // Callback style, not async: this runs on every request and a promise per hook costs.
-  app.addHook('onRequest', (request, reply, done) => {
-    const nonce = createNonce();
-    request.cspNonce = nonce;
-    const framable = request.url.startsWith('/widget/');
+  const hsts = !options.dev && new URL(options.publicUrl).protocol === 'https:';
+  return (url, nonce) => {
+    const framable = url.startsWith('/widget/');
     const [before, after] = framable ? widgetPolicy : pagePolicy;
-    reply.headers({
+    const headers: Record<string, string> = {
       'content-security-policy': before + nonce + after,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'cross-origin-opener-policy': 'same-origin',
       'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-    });
-    if (!framable) reply.header('x-frame-options', 'DENY');
-    if (!options.dev && request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
+    };
+    if (!framable) headers['x-frame-options'] = 'DENY';
+    if (hsts) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+    return headers;
+  };
+}
+
+/**
+ * Security headers on every response, the same-origin rule for state-changing API calls, no
+ * malformed percent-encoding in the query string and no NUL in input.
+ */
+export function registerSecurity(
+  app: FastifyInstance,
+  options: { publicUrl: string; securityHeaders: SecurityHeaders },
+): void {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  app.decorateRequest('cspNonce', '');
+  // Callback style, not async: this runs on every request and a promise per hook costs.
+  app.addHook('onRequest', (request, reply, done) => {
+    const nonce = createNonce();
+    request.cspNonce = nonce;
+    reply.headers(options.securityHeaders(request.url, nonce));
     // The router's own error for a bad path, so both get one answer from the error handler.
     if (hasMalformedQuery(request.url)) {
       done(new errorCodes.FST_ERR_BAD_URL(request.url));

@@ -5,10 +5,10 @@ import { MessageChannel } from 'node:worker_threads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
 import { CURRENT_USER_PATH } from '../../domain/api-paths';
-import { type ApiResponse, type RenderRequest, SESSION_COOKIE, type SiteConfig } from '../../domain/render';
+import type { ApiResponse, RenderRequest, SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';
-import { sendCached, sendEncoded, sendSingle } from '../lib/response-cache-plugin';
+import { apiCacheKey, pageCacheKey, sendCached, sendEncoded, sendSingle } from '../lib/response-cache-plugin';
 import { findCurrentUser, unauthorized } from '../modules/accounts/service';
 import { type DocumentAssets, NONCE_PLACEHOLDER } from './document';
 import {
@@ -174,9 +174,6 @@ async function answerCurrentUser(app: FastifyInstance, request: FastifyRequest):
     : { status: 401, contentType: JSON_TYPE, text: JSON.stringify(unauthorized().toBody()), tags: [] };
 }
 
-/** Pages are cached only for visitors without a session cookie: a signed-in page shows its user. */
-const isAnonymous = (request: FastifyRequest) => !request.headers.cookie?.includes(SESSION_COOKIE);
-
 /** Serves every page path: renders the React tree with its data fetched in-process from /api. */
 export async function registerPageRendering(
   app: FastifyInstance,
@@ -190,19 +187,16 @@ export async function registerPageRendering(
   const config: SiteConfig = { publicUrl: app.env.PUBLIC_URL, showAdminLink: app.env.SHOW_ADMIN_LINK };
 
   const HTML = 'text/html; charset=utf-8';
+  // Browsers check a page again before showing it from their cache: it changes with the data.
+  const PAGE_HEADERS = { 'cache-control': 'no-cache' } as const;
 
   // Pages send bytes they encoded themselves (once per coding when cached, on the render thread
   // otherwise): the compression plugin's hooks would only pass them through.
   app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-    // A page for a visitor without a session is cached, and compressed once per coding as it is sent.
-    const cacheable = mode === 'production' && isAnonymous(request);
-    const cacheKey = `page:${request.url}`;
-    if (cacheable) {
-      const hit = app.cache.get(cacheKey);
-      if (hit)
-        return sendCached(request, reply.headers({ 'x-cache': 'hit', 'cache-control': 'no-cache' }), hit);
-    }
+    // A page for a visitor without a session is cached, and compressed once per coding as it is
+    // sent. Hits never get here: the cache answers them before routing (response-cache-plugin.ts).
+    const cacheKey = mode === 'production' ? pageCacheKey(request.url, request.headers.cookie) : undefined;
     const forwarded = {
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       'user-agent': request.headers['user-agent'] ?? '',
@@ -214,7 +208,7 @@ export async function registerPageRendering(
         fetchApi: async (apiPath): Promise<ApiResponse> => {
           if (apiPath === CURRENT_USER_PATH) return answerCurrentUser(app, request);
           // A cached public answer is read straight from the cache, skipping a whole in-process request.
-          const hit = app.cache.get(`api:${apiPath}`);
+          const hit = app.cache.get(apiCacheKey(apiPath));
           if (hit)
             return {
               status: hit.status,
@@ -240,13 +234,13 @@ export async function registerPageRendering(
         },
       },
       {
-        ...(cacheable ? {} : { forOneVisitor: { acceptEncoding: request.headers['accept-encoding'] } }),
+        ...(cacheKey ? {} : { forOneVisitor: { acceptEncoding: request.headers['accept-encoding'] } }),
         ...(mode === 'development' ? { nonce: request.cspNonce } : {}),
       },
     );
     if (page.redirect) return reply.redirect(page.redirect, 302);
-    reply.header('cache-control', 'no-cache');
-    if (!cacheable) return sendEncoded(reply, page.status, HTML, page);
+    reply.header('cache-control', PAGE_HEADERS['cache-control']);
+    if (!cacheKey) return sendEncoded(reply, page.status, HTML, page);
     if (page.status !== 200 && page.status !== 404) {
       return sendSingle(request, reply, { status: page.status, contentType: HTML, body: page.body });
     }
@@ -256,6 +250,8 @@ export async function registerPageRendering(
       body: page.body,
       encoded: {},
       tags: page.tags.length ? page.tags : ['page'],
+      route: request.routeOptions.url ?? '/*',
+      headers: PAGE_HEADERS,
     };
     app.cache.set(cacheKey, entry);
     return sendCached(request, reply.header('x-cache', 'miss'), entry);

@@ -200,6 +200,10 @@ describe('GET /api/search/firms', () => {
     expect(typo[0].slug).toBe('ridgestep');
     const exact = (await get('/api/search/firms?q=harborline')).json();
     expect(exact[0].slug).toBe('harborline');
+    // Two letters swapped: no word of a name is close enough (word similarity 0.47), so only the
+    // second lookup, by similarity of the whole name, finds it.
+    const swapped = (await get('/api/search/firms?q=harbolrine')).json();
+    expect(swapped[0].slug).toBe('harborline');
   });
 
   it('treats LIKE wildcards as plain text', async () => {

@@ -342,31 +342,38 @@ function toFirmCoupon(row: Omit<FirmCoupon, 'expiryDate'> & { expiryDate: Date |
  * Fuzzy, typo-tolerant name search, best match first (spec section 7).
  *
  * Strong matches are names that contain the text or closely match a word of it (word similarity
- * at pg_trgm's threshold, 0.6). Only when there is none are names similar as a whole looked up
- * (similarity 0.3, typos across the name): that lookup is the costly one, since a common word such
- * as 'Capital' gives it hundreds of candidates to recheck, and its matches would rank below any
- * strong match anyway. Each branch uses one operator the trigram index serves; an OR of them made
- * the planner scan the whole table. Rank: exact name 3, prefix 2, contains 1, plus the word
+ * at pg_trgm's threshold, 0.6); the trigram index serves both halves of that OR. Only when there is
+ * none are names similar as a whole looked up (similarity 0.3, typos across the name), in a second
+ * query: its matches would rank below any strong match anyway, and a common word such as 'Capital'
+ * gives it hundreds of candidates. Rank: exact name 3, prefix 2, contains 1, plus the word
  * similarity (never below the whole-name similarity, so it alone orders the rest).
+ *
+ * Each is one plain query: planning the single query with both lookups as subqueries took as long
+ * as running it (docs/performance.md).
  */
 export async function searchFirms(db: Db, query: string): Promise<SearchResultFirm[]> {
   const q = query.trim();
-  const prefix = `${escapeLike(q)}%`;
-  const contains = `%${escapeLike(q)}%`;
-  const { id, name } = propFirms;
-  const candidates = sql`
-    with strong as (
-      select ${id} from ${propFirms} where ${q} <% ${name}
-      union
-      select ${id} from ${propFirms} where ${name} ilike ${contains}
-    )
-    select id from strong
-    union all
-    select ${id} from ${propFirms} where ${name} % ${q} and not exists (select 1 from strong)`;
-  const score = sql`(case when lower(${name}) = lower(${q}) then 3 when ${name} ilike ${prefix} then 2 when ${name} ilike ${contains} then 1 else 0 end) + word_similarity(${q}, ${name})`;
-  const rows = await db
+  const { name } = propFirms;
+  const strong = await selectSearchMatches(
+    db,
+    q,
+    or(sql`${q} <% ${name}`, ilike(name, `%${escapeLike(q)}%`))!,
+  );
+  const rows = strong.length > 0 ? strong : await selectSearchMatches(db, q, sql`${name} % ${q}`);
+  return rows.map(({ shortDescription, description, ...row }) => ({
+    ...row,
+    description: shortDescription ?? description,
+  }));
+}
+
+/** The best SEARCH_MAX_RESULTS firms among those `matching`, by the rank of `searchFirms`. */
+function selectSearchMatches(db: Db, q: string, matching: SQL) {
+  const { name } = propFirms;
+  const pattern = escapeLike(q);
+  const score = sql`(case when lower(${name}) = lower(${q}) then 3 when ${name} ilike ${`${pattern}%`} then 2 when ${name} ilike ${`%${pattern}%`} then 1 else 0 end) + word_similarity(${q}, ${name})`;
+  return db
     .select({
-      id,
+      id: propFirms.id,
       name,
       slug: propFirms.slug,
       logoUrl: propFirms.logo,
@@ -378,13 +385,9 @@ export async function searchFirms(db: Db, query: string): Promise<SearchResultFi
       websiteUrl: propFirms.website,
     })
     .from(propFirms)
-    .where(sql`${id} in (${candidates})`)
+    .where(matching)
     .orderBy(desc(score), asc(name))
     .limit(SEARCH_MAX_RESULTS);
-  return rows.map(({ shortDescription, description, ...row }) => ({
-    ...row,
-    description: shortDescription ?? description,
-  }));
 }
 
 export async function listUnlistedFirms(db: Db): Promise<UnlistedFirm[]> {

@@ -180,7 +180,7 @@ describe('cache hits over a socket, answered before routing', () => {
     });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get('x-cache')).toBeNull();
-    expect(signedIn.headers.get('cache-control')).toBe('no-cache');
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
 
     const get = await fetch(`${origin}/firms`);
     const head = await fetch(`${origin}/firms`, { method: 'HEAD' });

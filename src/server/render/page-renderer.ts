@@ -239,8 +239,12 @@ export async function registerPageRendering(
       },
     );
     if (page.redirect) return reply.redirect(page.redirect, 302);
+    if (!cacheKey) {
+      // Made for one visitor (it may show their name and points): no shared cache may keep it.
+      reply.header('cache-control', 'private, no-cache');
+      return sendEncoded(reply, page.status, HTML, page);
+    }
     reply.header('cache-control', PAGE_HEADERS['cache-control']);
-    if (!cacheKey) return sendEncoded(reply, page.status, HTML, page);
     if (page.status !== 200 && page.status !== 404) {
       return sendSingle(request, reply, { status: page.status, contentType: HTML, body: page.body });
     }

@@ -228,6 +228,32 @@ describe('log-in and log-out', () => {
     expect((await getUser(user.cookie)).statusCode).toBe(401);
   });
 
+  it('extends a day-old session, cookie included, when it is next read', async () => {
+    const user = await signUpUser(ctx);
+    const DAY = 24 * 60 * 60 * 1000;
+    // Signed in 25 hours ago: Better Auth extends a session once it is a day old.
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 30 * DAY - 25 * 60 * 60 * 1000) })
+      .where(eq(sessions.userId, user.id));
+    const res = await getUser(user.cookie);
+    expect(res.statusCode).toBe(200);
+    const renewed = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('pfc.session_token='));
+    expect(renewed).toMatch(/Max-Age=2592000/);
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 30 * DAY - 60_000);
+    // A fresh session is not rewritten on every read.
+    expect((await getUser(user.cookie)).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('clears the cookie of a session that has ended elsewhere', async () => {
+    const user = await signUpUser(ctx);
+    await ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const res = await getUser(user.cookie);
+    expect(res.statusCode).toBe(401);
+    expect(String(res.headers['set-cookie'])).toMatch(/pfc\.session_token=;.*Max-Age=0/);
+  });
+
   it('answers 401 for anonymous session calls and redirects /api/login to /auth', async () => {
     const res = await getUser();
     expect(res.statusCode).toBe(401);

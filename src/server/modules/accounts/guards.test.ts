@@ -1,8 +1,10 @@
 import { execSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import { buildApp } from '../../app';
+import { sessions } from '../../db/schema';
 import { getSessionUser, requireVerifiedUser } from './service';
 
 // Pages render from the production build; build it when missing or stale (shared lock: one build at a time).
@@ -68,12 +70,25 @@ describe('signed-in pages', () => {
     const res = await get('/profile', cookieFor('verified'));
     expect(res.body).toContain(who.verified.email);
     expect(res.headers['x-cache']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const anonymousHome = await get('/');
     expect(anonymousHome.statusCode).toBe(200);
     const again = await get('/');
     expect(again.headers['x-cache']).toBe('hit');
+    expect(again.headers['cache-control']).toBe('no-cache');
     const signedIn = await get('/', cookieFor('verified'));
     expect(signedIn.headers['x-cache']).toBeUndefined();
+  });
+
+  it('clear the cookie of a session that has ended, so later pages come from the cache', async () => {
+    const gone = await signUpUser(ctx, { prefix: 'gone' });
+    await ctx.db.delete(sessions).where(eq(sessions.userId, gone.id));
+    const res = await get('/firms', gone.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Log In');
+    expect(String(res.headers['set-cookie'])).toMatch(/pfc\.session_token=;.*Max-Age=0/);
+    // A live session is left alone.
+    expect((await get('/firms', cookieFor('verified'))).headers['set-cookie']).toBeUndefined();
   });
 
   it('shows the /auth page with log-in and sign-up tabs', async () => {

@@ -23,6 +23,7 @@ import {
   getSessionUser,
   requireAdmin,
   requireUser,
+  sessionCookiesOf,
   toFetchHeaders,
   unauthorized,
 } from './service';
@@ -357,6 +358,14 @@ export const accountsRoutes = fp(
       { schema: { hide: true }, preHandler: limiter([byIp('auth', 120, MINUTE)]) },
       async (request, reply) => (await forward(request, reply, request.url.split('?')[0])).send(),
     );
+
+    // A session read anywhere (a page render, a guard) may renew or clear the session cookie; the
+    // answer carries that, unless it sets cookies of its own (Better Auth's sign-in, log-out...).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const cookies = sessionCookiesOf(request);
+      if (cookies && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
+      done(null, payload);
+    });
 
     // One guard for the whole admin API, unknown paths included, so no admin route can forget it.
     app.addHook('onRequest', async (request) => {

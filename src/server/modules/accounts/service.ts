@@ -49,9 +49,15 @@ export function toFetchHeaders(request: FastifyRequest): Headers {
 }
 
 const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+const sessionCookies = new WeakMap<FastifyRequest, string[]>();
 
 async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
-  const session = await app.auth.api.getSession({ headers: toFetchHeaders(request) });
+  const { headers, response: session } = await app.auth.api.getSession({
+    headers: toFetchHeaders(request),
+    returnHeaders: true,
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) sessionCookies.set(request, cookies);
   if (!session) return null;
   const u = session.user as typeof session.user & Record<string, unknown>;
   const role = typeof u.role === 'string' ? u.role : 'user';
@@ -89,6 +95,14 @@ export function getSessionUser(app: FastifyInstance, request: FastifyRequest): P
   }
   return lookup;
 }
+
+/**
+ * The Set-Cookie headers the request's session lookup produced: Better Auth renews a session's
+ * cookie when it extends the session (once a day), and clears the cookie of a session that has
+ * expired or was ended elsewhere. The accounts module sends them with the request's answer.
+ */
+export const sessionCookiesOf = (request: FastifyRequest): string[] | undefined =>
+  sessionCookies.get(request);
 
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Authentication required');
 

@@ -246,6 +246,12 @@ describe('log-in and log-out', () => {
     expect((await getUser(user.cookie)).headers['set-cookie']).toBeUndefined();
   });
 
+  it('keeps answers about a session out of shared caches', async () => {
+    const user = await signUpUser(ctx);
+    expect((await getUser(user.cookie)).headers['cache-control']).toBe('private, no-cache');
+    expect((await getUser()).headers['cache-control']).toBeUndefined();
+  });
+
   it('clears the cookie of a session that has ended elsewhere', async () => {
     const user = await signUpUser(ctx);
     await ctx.db.delete(sessions).where(eq(sessions.userId, user.id));

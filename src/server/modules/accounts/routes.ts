@@ -21,6 +21,7 @@ import {
   findCurrentUser,
   getAdminOverview,
   getSessionUser,
+  hasReadSession,
   requireAdmin,
   requireUser,
   sessionCookiesOf,
@@ -359,9 +360,12 @@ export const accountsRoutes = fp(
       async (request, reply) => (await forward(request, reply, request.url.split('?')[0])).send(),
     );
 
-    // A session read anywhere (a page render, a guard) may renew or clear the session cookie; the
-    // answer carries that, unless it sets cookies of its own (Better Auth's sign-in, log-out...).
+    // An answer that read the session (a page render, a guard) is for that visitor alone, and may
+    // carry the session cookie renewed or cleared, unless it sets cookies of its own (Better Auth's
+    // sign-in, log-out...).
     app.addHook('onSend', (request, reply, payload, done) => {
+      if (!hasReadSession(request)) return done(null, payload);
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
       const cookies = sessionCookiesOf(request);
       if (cookies && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
       done(null, payload);

@@ -104,6 +104,9 @@ export function getSessionUser(app: FastifyInstance, request: FastifyRequest): P
 export const sessionCookiesOf = (request: FastifyRequest): string[] | undefined =>
   sessionCookies.get(request);
 
+/** Whether the request's session was looked up: its answer then depends on who asks. */
+export const hasReadSession = (request: FastifyRequest): boolean => lookups.has(request);
+
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Authentication required');
 
 /** The signed-in user, or a 401 'Authentication required'. */

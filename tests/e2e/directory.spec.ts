@@ -235,6 +235,16 @@ test('every tab of a firm page', async ({ page }) => {
   // Signed out: no Write Review button.
   await expect(page.getByRole('button', { name: 'Write Review' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+
+  // The open tab is in the address, so a reload or a shared link opens it again.
+  await expect(page).toHaveURL(/\/firm\/brightwell\?tab=reviews$/);
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.getByRole('tab', { name: /Reviews/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Overall Rating')).toBeVisible();
+  await page.getByRole('tab', { name: /Overview/ }).click();
+  await expect(page).toHaveURL(/\/firm\/brightwell$/);
+  await expect(page.getByText('Tradable Assets')).toBeVisible();
 });
 
 test('a tab whose code is gone after a deploy loads the page afresh instead of crashing', async ({

@@ -65,6 +65,21 @@ describe('page rendering on worker threads', () => {
     expect(res.body).not.toContain('aria-busy="true"');
   });
 
+  it('opens the tab the address names, and Overview for any other', async () => {
+    const selectedTab = (html: string) =>
+      html.match(/<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>(\w+)/)?.[1];
+    const coupons = await get(onWorkers, '/firm/worker-render-capital?tab=coupons');
+    expect(coupons.statusCode).toBe(200);
+    expect(selectedTab(coupons.body)).toBe('Coupons');
+    // The panel itself, on the first render too: its code loads in the browser only when opened.
+    expect(coupons.body).not.toContain('aria-busy="true"');
+    expect(coupons.body).toContain('No coupons available for this firm.');
+    // The canonical address stays the firm's own.
+    expect(coupons.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/firm/worker-render-capital">`);
+    const unknown = await get(onWorkers, '/firm/worker-render-capital?tab=nonsense');
+    expect(selectedTab(unknown.body)).toBe('Overview');
+  });
+
   it('answers 404 for an unknown firm from a worker, with the status the browser needs', async () => {
     const res = await get(onWorkers, '/firm/no-such-firm');
     expect(res.statusCode).toBe(404);

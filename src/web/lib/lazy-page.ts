@@ -1,5 +1,30 @@
 import { type ComponentType, createElement, use } from 'react';
 
+/** A component whose code loads apart, and can be loaded ahead of rendering. */
+export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * A code-split component that renders synchronously once loaded, so the server and the hydrating
+ * browser can render it in one pass after `preload()`; before that it suspends until it arrives.
+ * (React's `lazy` cannot be loaded ahead: its first render always suspends, and a server render
+ * then sends the Suspense fallback in its place.)
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<unknown> | undefined;
+  const preload = () => {
+    pending ??= load().then((component) => {
+      loaded = component;
+    });
+    return pending;
+  };
+  function Lazy(props: P) {
+    if (!loaded) use(preload());
+    return createElement(loaded!, props);
+  }
+  return Object.assign(Lazy, { preload });
+}
+
 export interface LazyPage {
   /** Source path of the page module, as the build manifest names it. */
   module: string;
@@ -7,22 +32,23 @@ export interface LazyPage {
   preload: () => Promise<unknown>;
 }
 
+/** A page module. Parts it loads only when the visitor opens them are loaded ahead on the server. */
+interface PageModule {
+  default: ComponentType;
+  loadServerParts?: () => Promise<unknown>;
+}
+
 /**
  * A code-split page that can be loaded before rendering, so the server and the hydrating
  * browser render it synchronously, while client navigation suspends until it arrives.
  */
-export function lazyPage(module: string, load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loaded: ComponentType | undefined;
-  let pending: Promise<unknown> | undefined;
-  const preload = () => {
-    pending ??= load().then((m) => {
-      loaded = m.default;
-    });
-    return pending;
-  };
-  function Page() {
-    if (!loaded) use(preload());
-    return createElement(loaded!);
-  }
-  return { module, Page, preload };
+export function lazyPage(module: string, load: () => Promise<PageModule>): LazyPage {
+  const Page = lazyComponent(() =>
+    load().then(async (m) => {
+      // The server renders in one pass, so it needs every part the address may open.
+      if (import.meta.env.SSR) await m.loadServerParts?.();
+      return m.default;
+    }),
+  );
+  return { module, Page, preload: Page.preload };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import AlertTriangle from '~icons/lucide/alert-triangle';
 import ArrowLeft from '~icons/lucide/arrow-left';
@@ -26,23 +26,51 @@ import {
   firmReviewsQuery,
 } from '../features/firms/queries';
 import { errorStatus } from '../lib/api';
+import { lazyComponent } from '../lib/lazy-page';
 import { HttpStatus, PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
+import { useUrlSearchParams } from '../lib/url-search-params';
 
 // Only the Overview panel shows on arrival; the others (forms, dialogs, tooltips) load when opened.
-const FundingModels = lazy(() =>
-  import('../features/firms/funding-models').then((m) => ({ default: m.FundingModels })),
+const FundingModels = lazyComponent(() =>
+  import('../features/firms/funding-models').then((m) => m.FundingModels),
 );
 // One provider for the funding panel's tooltips: moving between them skips the open delay (spec 9).
-const TooltipProvider = lazy(() =>
-  import('../components/ui/tooltip').then((m) => ({ default: m.TooltipProvider })),
+const TooltipProvider = lazyComponent(() =>
+  import('../components/ui/tooltip').then((m) => m.TooltipProvider),
 );
-const FirmCoupons = lazy(() =>
-  import('../features/firms/firm-coupons').then((m) => ({ default: m.FirmCoupons })),
-);
-const FirmReviews = lazy(() =>
-  import('../features/firms/firm-reviews').then((m) => ({ default: m.FirmReviews })),
-);
+const FirmCoupons = lazyComponent(() => import('../features/firms/firm-coupons').then((m) => m.FirmCoupons));
+const FirmReviews = lazyComponent(() => import('../features/firms/firm-reviews').then((m) => m.FirmReviews));
+
+/** The server renders whichever panel the address opens (`?tab=`), so it loads them all ahead. */
+export const loadServerParts = () =>
+  Promise.all([
+    FundingModels.preload(),
+    TooltipProvider.preload(),
+    FirmCoupons.preload(),
+    FirmReviews.preload(),
+  ]);
+
+const FIRM_TABS = ['overview', 'funding', 'coupons', 'reviews'] as const;
+type FirmTab = (typeof FIRM_TABS)[number];
+const isFirmTab = (value: string | null): value is FirmTab => FIRM_TABS.includes(value as FirmTab);
+
+/**
+ * The open tab, kept in the address (`?tab=reviews`) so a link, a reload or a shared URL opens it,
+ * and the server renders it. Overview, the default, keeps the address bare. Switching tabs replaces
+ * the history entry: Back leaves the firm rather than stepping through its tabs.
+ */
+function useFirmTab(): [FirmTab, (tab: string) => void] {
+  const [params, setParams] = useUrlSearchParams();
+  const asked = params.get('tab');
+  const select = (tab: string) => {
+    const next = new URLSearchParams(params);
+    if (tab === 'overview') next.delete('tab');
+    else next.set('tab', tab);
+    setParams(next, { replace: true });
+  };
+  return [isFirmTab(asked) ? asked : 'overview', select];
+}
 
 function PanelSkeleton() {
   return (
@@ -132,6 +160,7 @@ export default function FirmPage() {
   const reviews = useQuery({ ...firmReviewsQuery(slug), enabled: loaded });
   const rating = useQuery({ ...firmRatingQuery(slug), enabled: loaded });
   const user = useQuery(currentUserQuery).data;
+  const [tab, selectTab] = useFirmTab();
 
   if (details.isPending) return <FirmSkeleton />;
   if (details.isError) {
@@ -157,7 +186,7 @@ export default function FirmPage() {
       />
       <FirmHeader firm={firm} summary={rating.data} />
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-3 lg:px-8">
-        <Tabs defaultValue="overview" className="min-w-0 lg:col-span-2">
+        <Tabs value={tab} onValueChange={selectTab} className="min-w-0 lg:col-span-2">
           <TabsList aria-label={`${firm.name} sections`} className="flex w-full sm:inline-flex sm:w-auto">
             <TabsTrigger value="overview" size="compact" className="flex-1 sm:flex-none">
               Overview

@@ -84,6 +84,8 @@ type Listener = (tags: readonly string[]) => void;
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedResponse>;
   private readonly listeners: Listener[] = [];
+  /** Counts invalidations, so an answer built from data read before one is not stored after it. */
+  private generation = 0;
 
   /** Bounded by bytes: a body counts one and a half times, room for its compressed copies. */
   constructor(maxBytes = 64 * 1024 * 1024, ttlMs = 5 * 60_000) {
@@ -98,8 +100,18 @@ export class ResponseCache {
     return this.lru.get(key);
   }
 
-  set(key: string, value: CachedResponse): void {
-    this.lru.set(key, value);
+  /** Taken before reading the data an answer is built from, and handed to `set` with the answer. */
+  mark(): number {
+    return this.generation;
+  }
+
+  /**
+   * Stores an answer, unless data changed (an invalidation, here or on another node) since `mark`
+   * was taken: a write committed while the answer was built would otherwise be hidden by the
+   * answer it made stale until the entry expires.
+   */
+  set(key: string, value: CachedResponse, mark: number): void {
+    if (mark === this.generation) this.lru.set(key, value);
   }
 
   /** Drops every entry carrying one of the tags, here and (through listeners) on other nodes. */
@@ -109,6 +121,7 @@ export class ResponseCache {
   }
 
   dropLocal(tags: readonly string[]): void {
+    this.generation++;
     for (const [key, value] of this.lru.entries()) {
       if (value.tags.some((t) => tags.includes(t) || t === '*') || tags.includes('*')) this.lru.delete(key);
     }

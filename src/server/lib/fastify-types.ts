@@ -10,6 +10,10 @@ declare module 'fastify' {
     cache: ResponseCache;
     mailer: Mailer;
   }
+  interface FastifyRequest {
+    /** The response cache's mark when the request arrived (`ResponseCache.mark`). */
+    cacheMark: number;
+  }
   interface FastifyContextConfig {
     /** Anonymous GET responses of this route are cached and dropped when one of these tags changes. */
     cacheTags?: string[];

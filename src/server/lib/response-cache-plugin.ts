@@ -105,7 +105,11 @@ export function sendSingle(
  */
 export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer): void {
   // Callback-style hooks: they run on every request, and a promise per hook costs.
+  app.decorateRequest('cacheMark', 0);
   app.addHook('onRequest', (request, reply, done) => {
+    // Taken before the handler reads anything, so an answer it builds is only stored if no write
+    // invalidated the cache meanwhile.
+    request.cacheMark = app.cache.mark();
     if (!answer(request.raw, reply.raw)) return done();
     reply.hijack();
   });
@@ -131,7 +135,7 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
       route: request.routeOptions.url ?? request.url,
       headers: { 'x-cache-tags': tagList },
     };
-    app.cache.set(apiCacheKey(request.url), entry);
+    app.cache.set(apiCacheKey(request.url), entry, request.cacheMark);
     const encoded = encodeCached(entry, request.headers['accept-encoding']);
     done(null, withCoding(reply.header('x-cache', 'miss'), encoded));
   });

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { insertFirm } from '../db/seed/factories';
-import { type CachedResponse, encodeCached, encodeSingle } from './cache';
+import { type CachedResponse, encodeCached, encodeSingle, ResponseCache } from './cache';
+import { createCacheAnswer, registerResponseCache } from './response-cache-plugin';
+import { createSecurityHeaders } from './security';
 
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
@@ -58,6 +61,65 @@ describe('encodeSingle', () => {
     expect(encodeSingle(body, 'br;q=0, gzip;q=0')).toEqual({ body });
     const small = Buffer.from('<p>hi</p>');
     expect(encodeSingle(small, BROWSER_ENCODINGS)).toEqual({ body: small });
+  });
+});
+
+describe('answers built while the data changed', () => {
+  it('a cache does not store an answer marked before an invalidation', () => {
+    const cache = new ResponseCache();
+    const before = cache.mark();
+    cache.invalidate(['firms']);
+    cache.set('api:/api/firms', entry('stale'), before);
+    expect(cache.get('api:/api/firms')).toBeUndefined();
+    cache.set('api:/api/firms', entry('fresh'), cache.mark());
+    expect(cache.get('api:/api/firms')?.body.toString()).toBe('fresh');
+  });
+
+  it('an answer read before a write commits is sent, but not cached over the write', async () => {
+    const app = Fastify();
+    const cache = new ResponseCache();
+    app.decorate('cache', cache);
+    const securityHeaders = createSecurityHeaders({ publicUrl: 'http://localhost', dev: false });
+    registerResponseCache(
+      app,
+      createCacheAnswer(cache, securityHeaders, () => {}),
+    );
+    let name = 'Old Name';
+    let readDone: () => void = () => {};
+    const read = new Promise<void>((resolve) => {
+      readDone = resolve;
+    });
+    let finishRead: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      finishRead = resolve;
+    });
+    let hold = true;
+    app.get('/api/firm', { config: { cacheTags: ['firms'] } }, async () => {
+      const seen = name;
+      if (hold) {
+        readDone();
+        await held;
+      }
+      return { name: seen };
+    });
+    app.post('/api/firm', { config: { invalidates: ['firms'] } }, async () => {
+      name = 'New Name';
+      return { ok: true };
+    });
+    try {
+      const slow = app.inject({ url: '/api/firm' });
+      await read;
+      expect((await app.inject({ method: 'POST', url: '/api/firm' })).statusCode).toBe(200);
+      finishRead();
+      expect((await slow).json()).toEqual({ name: 'Old Name' });
+      hold = false;
+      const next = await app.inject({ url: '/api/firm' });
+      expect(next.headers['x-cache']).toBe('miss');
+      expect(next.json()).toEqual({ name: 'New Name' });
+      expect((await app.inject({ url: '/api/firm' })).headers['x-cache']).toBe('hit');
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -257,7 +257,7 @@ export async function registerPageRendering(
       route: request.routeOptions.url ?? '/*',
       headers: PAGE_HEADERS,
     };
-    app.cache.set(cacheKey, entry);
+    app.cache.set(cacheKey, entry, request.cacheMark);
     return sendCached(request, reply.header('x-cache', 'miss'), entry);
   });
 }

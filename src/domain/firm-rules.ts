@@ -1,3 +1,4 @@
+import { countOf } from './format';
 /** Search queries run from this many characters (spec section 5). */
 export const SEARCH_MIN_LENGTH = 2;
 /** The star rating a new review starts with (spec section 9). */
@@ -240,7 +241,7 @@ export function showsMaxContracts(
   return futures && (maxContracts ?? 0) > 0;
 }
 
-export const formatReviewCount = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
+export const formatReviewCount = (n: number) => countOf(n, 'review');
 
 /** Whole stars for display (0-5). */
 export const roundStars = (average: number) => Math.min(5, Math.max(0, Math.round(average)));

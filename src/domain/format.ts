@@ -21,3 +21,13 @@ export function formatMonthDay(value: string | number | Date): string {
   if (!date) return '';
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
 }
+
+/** A name's possessive: "Northbridge Capital Traders'" for a name ending in s, else "Apex's". */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
+/** A count with its noun, singular for one: "1 use", "3 uses". */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}

@@ -115,6 +115,27 @@ describe('the HTTP foundation', () => {
     });
   });
 
+  it.each([
+    ['a page path', '/firm/%E0%A4%A'],
+    ['a page query string', '/firms?q=caf%C3%A'],
+  ])(
+    'answers a browser asking for %s with a malformed escape with a small HTML page',
+    async (_where, url) => {
+      const res = await ctx.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<h1>This address is not valid</h1>');
+      expect(res.body).toContain('malformed percent-encoding (write a literal % as %25).');
+      expect(res.body).toContain('<a href="/">Go to Prop Firm Club</a>');
+    },
+  );
+
+  it('answers the API in JSON whatever the Accept header says', async () => {
+    const res = await ctx.app.inject({ url: '/api/firms/%E0%A4%A', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'bad_url' });
+  });
+
   it('still decodes well-formed escapes in the query string', async () => {
     const res = await ctx.app.inject('/api/firms?q=caf%C3%A9%25');
     expect(res.statusCode).toBe(200);

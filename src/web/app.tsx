@@ -56,7 +56,14 @@ export function App({
       <SiteConfigProvider value={config}>
         <ScrollToTop />
         <PageViewTracker />
-        {/* First in the DOM (shown fixed at the bottom) so keyboard users reach the choice first. */}
+        {/* The skip link is the page's first stop; the banner (shown fixed at the bottom) comes next, so
+            keyboard users reach the choice before the page. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:shadow"
+        >
+          Skip to content
+        </a>
         <CookieConsentGate />
         <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
           <SiteNav />

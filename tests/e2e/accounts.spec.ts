@@ -75,3 +75,39 @@ test('an expired or broken verification link explains itself', async ({ page }) 
   await expect(page.getByText('Verification link invalid', { exact: true })).toBeVisible();
   await expect(page).toHaveURL((url) => url.search === '');
 });
+
+test('a new submit on the profile forms clears the last server error', async ({ page }, info) => {
+  await presetCookieConsent(page);
+  const tag = `${info.project.name}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const password = 'a long enough password';
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: info.project.use.baseURL! },
+    data: { email: `${tag}@example.com`, password, firstName: 'Robin', username: tag },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  await page.goto('/profile');
+
+  // Change password: the server's answer to the last submit goes once the client rules stop the next.
+  const change = page.getByRole('form', { name: 'Change password' });
+  await change.getByLabel('Current password').fill('not the password');
+  await change.getByLabel('New password', { exact: true }).fill('another long password');
+  await change.getByLabel('Repeat new password').fill('another long password');
+  await change.getByRole('button', { name: 'Change Password' }).click();
+  await expect(change.getByRole('alert')).toHaveText('Your current password is incorrect.');
+  await change.getByLabel('Current password').fill(password);
+  await change.getByLabel('Repeat new password').fill('a different password');
+  await change.getByRole('button', { name: 'Change Password' }).click();
+  await expect(change.getByText('The passwords do not match.')).toBeVisible();
+  await expect(change.getByRole('alert')).toHaveCount(0);
+
+  // Delete account: the same in its dialog.
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Password').fill('not the password');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Your current password is incorrect.');
+  await dialog.getByLabel('Password').fill('');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByText('Enter your password to confirm.', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});

@@ -316,6 +316,41 @@ test('compare three firms', async ({ page }) => {
   await expect(page).toHaveURL(/northbridge/);
 });
 
+test('compare: names that match no firm take no slot, and Enter adds the best match', async ({ page }) => {
+  await page.goto('/compare?firms=NorthBridge,no-such-a,no-such-b,no-such-c');
+  await waitForApp(page);
+  const table = page.getByRole('table');
+  // Slugs are matched whatever their case.
+  await expect(table.getByRole('link', { name: /Northbridge Capital Traders/ })).toBeVisible();
+  await expect(page.getByText('"no-such-a" was not found')).toBeVisible();
+  await expect(page.getByText('1 of 4 firms')).toBeVisible();
+  const box = page.getByRole('searchbox', { name: 'Add a firm' });
+  await box.fill('brightwel');
+  await expect(page.getByRole('button', { name: 'Add Brightwell Funded Accounts' })).toBeVisible();
+  await box.press('Enter');
+  await expect(table.getByRole('link', { name: /Brightwell Funded Accounts/ })).toBeVisible();
+  // Adding a firm drops the names that matched nothing.
+  await expect(page).toHaveURL(/firms=northbridge(%2C|,)brightwell$/);
+  await expect(page.getByText('"no-such-a" was not found')).toBeHidden();
+});
+
+test('a review of one long word wraps inside its card', async ({ page }, testInfo) => {
+  // One review per user per firm: the mobile project posts this one, the desktop one the other.
+  test.skip(testInfo.project.name !== 'mobile', 'posted once, from the mobile project');
+  await signInAsAdmin(page);
+  await page.goto('/firm/cobalt-reef?tab=reviews');
+  await waitForApp(page);
+  await page.getByRole('button', { name: /^Write (the First )?Review$/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Review Title').fill('T'.repeat(120));
+  await dialog.getByLabel('Your Review').fill('x'.repeat(5000));
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'T'.repeat(120) })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test('the methodology page explains every badge', async ({ page }) => {
   await page.goto('/methodology');
   await waitForApp(page);

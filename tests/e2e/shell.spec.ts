@@ -183,6 +183,29 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL('/blog');
   });
 
+  test('mobile: Escape and the close button give focus back to the Open menu button', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'the panel replaces the inline links below the lg breakpoint');
+    await presetCookieConsent(page);
+    await page.goto('/');
+    await waitForApp(page);
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    const panel = page.getByRole('dialog', { name: 'Menu' });
+
+    await openMenu.click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(openMenu).toBeFocused();
+
+    await openMenu.click();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    await expect(openMenu).toBeFocused();
+  });
+
   test('footer links and claims', async ({ page }, testInfo) => {
     await presetCookieConsent(page);
     await page.goto('/');
@@ -297,6 +320,21 @@ test.describe('cookie banner', () => {
       analytics: false,
       marketing: true,
     });
+  });
+
+  test('the skip link is the first stop of the page, the banner the next', async ({ page }) => {
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(banner(page)).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(banner(page).getByRole('link', { name: 'Cookie Policy' })).toBeFocused();
+    // Still shown fixed at the bottom of the window.
+    const box = await banner(page).boundingBox();
+    expect(box && Math.round(box.y + box.height)).toBe(page.viewportSize()?.height);
   });
 
   test('the banner can be answered with the keyboard alone', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import { sendNoticePage, wantsPage } from './notice-page';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -19,68 +20,92 @@ export function postgresCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * The one place errors become responses: `{ message, code }`, 5xx details only in the log.
- * Also Fastify's `frameworkErrors` option: a URL the router cannot decode is answered before any
- * route or hook exists, so `setErrorHandler` never sees it.
- */
-export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+interface ErrorAnswer {
+  status: number;
+  body: { message: string; code: string };
+}
+
+const answer = (status: number, body: ErrorAnswer['body']): ErrorAnswer => ({ status, body });
+
+/** The status and `{ message, code }` body of an error; 5xx details go only to the log. */
+function answerError(error: FastifyError, request: FastifyRequest): ErrorAnswer {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, 'service error');
-    return reply.status(error.status).send(error.toBody());
+    return { status: error.status, body: error.toBody() };
   }
   // Fastify's own bodies for these echo the raw URL back and have another shape.
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.status(400).send({
+    return answer(400, {
       message: 'The URL is not valid: it has a malformed percent-encoding (write a literal % as %25).',
       code: 'bad_url',
     });
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply
-      .status(414)
-      .send({ message: 'The URL is not valid: a part of its path is too long.', code: 'url_too_long' });
+    return answer(414, {
+      message: 'The URL is not valid: a part of its path is too long.',
+      code: 'url_too_long',
+    });
   }
   // Zod issues (fastify-type-provider-zod) and JSON-schema ones alike: describeIssue reads both.
   if (error.validation) {
     const message = error.validation
       .map((i) => describeIssue(i as Issue, error.validationContext))
       .join('; ');
-    return reply.status(400).send({ message: `Invalid input: ${message}`, code: 'validation_failed' });
+    return answer(400, { message: `Invalid input: ${message}`, code: 'validation_failed' });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    return reply.status(400).send({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
+    return answer(400, { message: 'The request body is not valid JSON.', code: 'invalid_json' });
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply
-      .status(413)
-      .send({ message: 'The request body is larger than 1 MB.', code: 'body_too_large' });
+    return answer(413, { message: 'The request body is larger than 1 MB.', code: 'body_too_large' });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return reply.status(415).send({ message: 'Unsupported content type.', code: 'unsupported_media_type' });
+    return answer(415, { message: 'Unsupported content type.', code: 'unsupported_media_type' });
   }
   const pgCode = postgresCode(error);
   if (pgCode === '23503') {
-    return reply
-      .status(400)
-      .send({ message: 'The request refers to a record that does not exist.', code: 'unknown_reference' });
+    return answer(400, {
+      message: 'The request refers to a record that does not exist.',
+      code: 'unknown_reference',
+    });
   }
   if (pgCode === '23505') {
-    return reply.status(409).send({ message: 'This record already exists.', code: 'conflict' });
+    return answer(409, { message: 'This record already exists.', code: 'conflict' });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) {
-    return reply
-      .status(429)
-      .send({ message: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
+    return answer(429, {
+      message: 'Too many requests. Please wait a moment and try again.',
+      code: 'rate_limited',
+    });
   }
   if (status >= 400 && status < 500) {
-    return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
+    return answer(status, { message: error.message, code: error.code ?? 'bad_request' });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply
-    .status(500)
-    .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+  return answer(500, { message: 'Something went wrong on our side. Please try again.', code: 'internal' });
+}
+
+const PAGE_TITLES: Record<number, string> = {
+  400: 'This address is not valid',
+  401: 'Please log in',
+  403: 'Access denied',
+  404: 'Page not found',
+  414: 'This address is too long',
+  429: 'Too many requests',
+};
+
+/**
+ * The one place errors become responses: `{ message, code }` for the API and scripts, and a small
+ * HTML page for a browser asking for a page (a malformed address, a failed render).
+ * Also Fastify's `frameworkErrors` option: a URL the router cannot decode is answered before any
+ * route or hook exists, so `setErrorHandler` never sees it.
+ */
+export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, body } = answerError(error, request);
+  if (!wantsPage(request)) return reply.status(status).send(body);
+  const title = PAGE_TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'This request was refused');
+  return sendNoticePage(reply, status, { title, text: body.message });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -1,7 +1,5 @@
+import escapeHtml from 'escape-html';
 import type { Head } from '../../domain/render';
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON text inside a <script> element: `<` is escaped so no value can close the element. */
 const scriptSafe = (json: string) =>

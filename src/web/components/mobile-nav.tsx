@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Link } from 'wouter';
 import ShieldCheck from '~icons/lucide/shield-check';
 import UserRound from '~icons/lucide/user-round';
@@ -18,6 +19,8 @@ interface MobileNavProps {
   links: NavItem[];
   user: CurrentUser | null | undefined;
   showAdmin: boolean;
+  /** The button that opens the panel: focus goes back to it on close, the panel having no Trigger. */
+  openerRef: RefObject<HTMLButtonElement | null>;
 }
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -27,13 +30,19 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** The slide-out panel that holds the navigation below the lg breakpoint (spec section 2). */
-export function MobileNav({ open, onOpenChange, links, user, showAdmin }: MobileNavProps) {
+export function MobileNav({ open, onOpenChange, links, user, showAdmin, openerRef }: MobileNavProps) {
   // Choosing a link closes the panel; the route change itself scrolls to top.
   const close = () => onOpenChange(false);
   const points = user ? user.points.toLocaleString('en-US') : '';
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent className="lg:hidden">
+      <SheetContent
+        className="lg:hidden"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          openerRef.current?.focus();
+        }}
+      >
         <SheetTitle>Menu</SheetTitle>
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
         <nav aria-label="Mobile">

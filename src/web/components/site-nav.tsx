@@ -117,18 +117,13 @@ export function SiteNav() {
   const { data: user } = useQuery(currentUserQuery);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const showAdmin = Boolean(user?.isAdmin) && (config.showAdminLink || !flaggedAdminPaths.has(pathname));
   const points = user ? user.points.toLocaleString('en-US') : '';
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:shadow"
-      >
-        Skip to content
-      </a>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           to="/"
@@ -184,6 +179,7 @@ export function SiteNav() {
         </div>
 
         <Button
+          ref={menuButtonRef}
           variant="ghost"
           size="icon"
           className="ml-auto lg:hidden"
@@ -204,6 +200,7 @@ export function SiteNav() {
               links={[...primaryLinks, ...moreLinks]}
               user={user}
               showAdmin={showAdmin}
+              openerRef={menuButtonRef}
             />
           </Suspense>
         ) : null}

@@ -107,17 +107,19 @@ export default function AuthPage() {
         </CardHeader>
         <CardContent>{body}</CardContent>
       </Card>
-      <p className="mt-6 text-center text-xs text-slate-500">
-        By creating an account you agree to our{' '}
-        <Link to="/terms-of-service" className="underline">
-          Terms of Service
-        </Link>{' '}
-        and{' '}
-        <Link to="/privacy-policy" className="underline">
-          Privacy Policy
-        </Link>
-        .
-      </p>
+      {mode === 'signup' && !user ? (
+        <p className="mt-6 text-center text-xs text-slate-500">
+          By creating an account you agree to our{' '}
+          <Link to="/terms-of-service" className="underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy-policy" className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import Search from '~icons/lucide/search';
 import Tag from '~icons/lucide/tag';
 import TrendingDown from '~icons/lucide/trending-down';
 import { countDaysLeft, isCouponEndingSoon, matchesCouponSearch } from '../../domain/coupon-rules';
+import { countOf } from '../../domain/format';
 import { Input } from '../components/ui/input';
 import { CouponCard } from '../features/coupons/coupon-card';
 import { couponsQuery } from '../features/coupons/queries';
@@ -109,7 +110,7 @@ export default function CouponsPage() {
                     return (
                       <li key={c.id} className="flex flex-col gap-1">
                         <p className="text-sm font-semibold text-amber-700">
-                          {days === 0 ? 'Ends today' : `${days} ${days === 1 ? 'day' : 'days'} left`}
+                          {days === 0 ? 'Ends today' : `${countOf(days, 'day')} left`}
                         </p>
                         <CouponCard coupon={c} now={now} />
                       </li>

@@ -18,7 +18,7 @@ import {
   resolvePercentOff,
 } from '../../domain/coupon-rules';
 import type { Coupon } from '../../domain/coupons';
-import { formatDate } from '../../domain/format';
+import { formatDate, possessive } from '../../domain/format';
 import { Button } from '../components/ui/button';
 import { CouponImage } from '../features/coupons/coupon-image';
 import { CouponVotes } from '../features/coupons/coupon-votes';
@@ -213,7 +213,7 @@ function DealView({ coupon }: { coupon: Coupon }) {
               <ol className="mt-4 grid gap-3 sm:grid-cols-3">
                 {[
                   ['Copy the code', `Click Copy to put ${coupon.code} on your clipboard.`],
-                  ['Visit the firm', `Open ${name}'s website with the Use Deal button.`],
+                  ['Visit the firm', `Open ${possessive(name)} website with the Use Deal button.`],
                   ['Apply at checkout', 'Paste the code in the coupon field before you pay.'],
                 ].map(([heading, text], i) => (
                   <li key={heading} className="rounded-xl border border-slate-200 bg-white p-4">

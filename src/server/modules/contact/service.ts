@@ -1,13 +1,8 @@
+import escapeHtml from 'escape-html';
 import type { ContactPayload } from '../../../domain/contact';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** Stores the message first, so nothing is lost when mail delivery fails. */
 export async function submitContactMessage(

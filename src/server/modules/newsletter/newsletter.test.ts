@@ -103,6 +103,11 @@ describe('POST /api/newsletter/subscribe', () => {
     const unsub = linkIn(mail?.text ?? '', '/newsletter/unsubscribe');
     expect((await ctx.app.inject(`/newsletter/confirm${unsub.search}`)).statusCode).toBe(400);
     expect((await statusOf('forger@example.com')).status).toBe('pending');
+    // A browser opening the link without its token gets a page, not the validation JSON.
+    const bare = await ctx.app.inject({ url: '/newsletter/confirm', headers: { accept: 'text/html' } });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(bare.body).toContain('<h1>This address is not valid</h1>');
   });
 
   it('rate limits per IP', async () => {

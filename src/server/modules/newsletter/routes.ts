@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { SubscribePayloadSchema, SubscribeResultSchema, TokenQuerySchema } from '../../../domain/newsletter';
 import type { Http } from '../../lib/http';
 import { startJobs } from '../../lib/jobs';
+import { sendNoticePage } from '../../lib/notice-page';
 import { deriveSecret } from '../../lib/secrets';
 import {
   confirmSubscription,
@@ -11,9 +12,17 @@ import {
 } from './service';
 
 /** A minimal self-contained page for the links in emails, which land outside the app. */
-function sendNotice(reply: FastifyReply, status: number, title: string, text: string) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title} | Prop Firm Club</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0b1220"><h1>${title}</h1><p>${text}</p><p><a href="/coupons">Browse the latest deals</a> · <a href="/">Go to Prop Firm Club</a></p></body></html>`;
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+const DEALS = [{ href: '/coupons', label: 'Browse the latest deals' }];
+
+/** The page an email link opens: what it did, or that the link is not valid. */
+function sendLinkResult(
+  reply: FastifyReply,
+  valid: boolean,
+  page: { done: { title: string; text: string }; invalid: string },
+) {
+  return valid
+    ? sendNoticePage(reply, 200, { ...page.done, links: DEALS })
+    : sendNoticePage(reply, 400, { title: 'Link not valid', text: page.invalid, links: DEALS });
 }
 
 export async function newsletterRoutes(app: Http): Promise<void> {
@@ -42,19 +51,13 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
-      (await confirmSubscription(db, secret, request.query.token))
-        ? sendNotice(
-            reply,
-            200,
-            'Subscription confirmed',
-            'You will receive our weekly prop firm deals. Every email has a one-click unsubscribe link.',
-          )
-        : sendNotice(
-            reply,
-            400,
-            'Link not valid',
-            'This confirmation link is not valid. Please subscribe again.',
-          ),
+      sendLinkResult(reply, await confirmSubscription(db, secret, request.query.token), {
+        done: {
+          title: 'Subscription confirmed',
+          text: 'You will receive our weekly prop firm deals. Every email has a one-click unsubscribe link.',
+        },
+        invalid: 'This confirmation link is not valid. Please subscribe again.',
+      }),
   );
 
   // Mail clients post 'List-Unsubscribe=One-Click' as a form; only the token in the URL matters.
@@ -70,14 +73,10 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       schema: { hide: true, querystring: TokenQuerySchema },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       handler: async (request, reply) =>
-        (await unsubscribeFromNewsletter(db, secret, request.query.token))
-          ? sendNotice(
-              reply,
-              200,
-              'You are unsubscribed',
-              'You will not receive any more newsletters from us.',
-            )
-          : sendNotice(reply, 400, 'Link not valid', 'This unsubscribe link is not valid.'),
+        sendLinkResult(reply, await unsubscribeFromNewsletter(db, secret, request.query.token), {
+          done: { title: 'You are unsubscribed', text: 'You will not receive any more newsletters from us.' },
+          invalid: 'This unsubscribe link is not valid.',
+        }),
     });
   }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import {
   formatAverageRating,
   formatPercent,
@@ -54,12 +55,6 @@ export async function getWidgetFirm(db: Db, firmId: number): Promise<WidgetFirm 
     coupon: coupon ?? null,
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** Relative upload paths must point at this site, since the widget is shown on others. */
 function absoluteUrl(publicUrl: string, value: string | null): string | null {

@@ -29,7 +29,9 @@ export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
       password: fieldValue(e.currentTarget, 'login-password'),
     });
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    // A submit the client rules stop also clears the last attempt's server error.
     if (parsed.success) logIn.mutate(parsed.data);
+    else logIn.reset();
   };
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Log in">
@@ -85,6 +87,7 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
     });
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     if (parsed.success) signUp.mutate(parsed.data);
+    else signUp.reset();
   };
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign up">
@@ -136,6 +139,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     });
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     if (parsed.success) request.mutate(parsed.data);
+    else request.reset();
   };
   if (sentTo) {
     return (
@@ -197,6 +201,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       next.confirm = 'The passwords do not match.';
     setErrors(next);
     if (parsed.success && !next.confirm) reset.mutate(parsed.data);
+    else reset.reset();
   };
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Choose a new password">

@@ -148,7 +148,9 @@ export function ChangePasswordCard() {
       next.confirm = 'The passwords do not match.';
     }
     setErrors(next);
+    // A submit the client rules stop also clears the last attempt's server error.
     if (parsed.success && !next.confirm) change.mutate(parsed.data, { onSuccess: () => form.reset() });
+    else change.reset();
   };
   return (
     <Card>
@@ -207,7 +209,9 @@ export function DeleteAccountCard() {
       password: fieldValue(e.currentTarget, 'delete-password'),
     });
     setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    // A submit the client rules stop also clears the last attempt's server error.
     if (parsed.success) remove.mutate(parsed.data);
+    else remove.reset();
   };
   return (
     <Card tone="danger">

@@ -11,7 +11,7 @@ import {
   parsePercentOff,
 } from '../../../domain/coupon-rules';
 import type { Coupon } from '../../../domain/coupons';
-import { formatMonthDay } from '../../../domain/format';
+import { countOf, formatMonthDay } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { outboundLinkProps } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
@@ -122,7 +122,7 @@ export function CouponCard({ coupon, now = new Date() }: { coupon: Coupon; now?:
           <span className={endingSoon ? 'font-semibold text-amber-700' : undefined}>
             {coupon.expiryDate ? `Expires ${formatMonthDay(coupon.expiryDate)}` : 'No expiration'}
           </span>
-          {coupon.usesThisMonth > 0 ? <span>{coupon.usesThisMonth} uses this month</span> : null}
+          {coupon.usesThisMonth > 0 ? <span>{countOf(coupon.usesThisMonth, 'use')} this month</span> : null}
         </div>
         <CouponVotes coupon={coupon} />
       </div>

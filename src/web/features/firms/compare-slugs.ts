@@ -5,11 +5,11 @@
 
 export const MAX_COMPARED_FIRMS = 4;
 
-/** ?firms=a,b,c: distinct, non-empty slugs, at most four. */
+/** ?firms=a,b,c: distinct, non-empty slugs (lower case, as every slug is), at most four. */
 export function parseCompareSlugs(value: string | null): string[] {
   const slugs = (value ?? '')
     .split(',')
-    .map((s) => s.trim())
+    .map((s) => s.trim().toLowerCase())
     .filter((s) => s && s.length <= 200);
   return [...new Set(slugs)].slice(0, MAX_COMPARED_FIRMS);
 }

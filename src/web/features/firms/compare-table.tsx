@@ -95,6 +95,10 @@ function AddFirm({ chosen, onAdd }: { chosen: string[]; onAdd: (slug: string) =>
   const search = useQuery(firmSearchQuery(query));
   const results = (search.data ?? []).filter((f) => f.status === 'listed' && !chosen.includes(f.slug));
   const searching = query.length >= SEARCH_MIN_LENGTH;
+  const add = (slug: string) => {
+    onAdd(slug);
+    setText('');
+  };
   return (
     <div className="grid gap-2 sm:max-w-md">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -113,6 +117,13 @@ function AddFirm({ chosen, onAdd }: { chosen: string[]; onAdd: (slug: string) =>
         maxLength={100}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter adds the best match, once the list shows the matches of what was typed.
+          const best = results[0];
+          if (e.key !== 'Enter' || !best || query !== text.trim()) return;
+          e.preventDefault();
+          add(best.slug);
+        }}
       />
       {searching && search.data && (
         <ul
@@ -127,10 +138,7 @@ function AddFirm({ chosen, onAdd }: { chosen: string[]; onAdd: (slug: string) =>
                 <button
                   type="button"
                   className="flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-                  onClick={() => {
-                    onAdd(f.slug);
-                    setText('');
-                  }}
+                  onClick={() => add(f.slug)}
                 >
                   <Plus className="size-4 text-brand-600" aria-hidden="true" />
                   <span className="sr-only">Add </span>
@@ -163,10 +171,12 @@ export function CompareTable({ slugs, onChange }: { slugs: string[]; onChange: (
     };
   });
 
+  // A name that matches no firm takes no slot: adding a firm drops such columns.
+  const found = columns.filter((c) => !c.failed).map((c) => c.slug);
   return (
     <div className="grid gap-4">
-      {slugs.length < MAX_COMPARED_FIRMS && (
-        <AddFirm chosen={slugs} onAdd={(slug) => onChange([...slugs, slug])} />
+      {found.length < MAX_COMPARED_FIRMS && (
+        <AddFirm chosen={found} onAdd={(slug) => onChange([...found, slug])} />
       )}
       {slugs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">

@@ -129,6 +129,7 @@ describe('compare', () => {
   it('keeps at most four distinct slugs', () => {
     expect(parseCompareSlugs('a, b,,a,c,d,e')).toEqual(['a', 'b', 'c', 'd']);
     expect(parseCompareSlugs(null)).toEqual([]);
+    expect(parseCompareSlugs('NorthBridge,northbridge')).toEqual(['northbridge']);
   });
 
   it('highlights a row only when the firms disagree', () => {

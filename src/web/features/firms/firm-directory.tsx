@@ -20,6 +20,7 @@ import {
   toggleAssetFilter,
   toggleSort,
 } from '../../../domain/firm-rules';
+import { countOf } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -358,9 +359,7 @@ function PastTheEnd({ state, pages }: { state: DirectoryState; pages: number }) 
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
       <h2 className="text-xl font-semibold text-slate-900">There is no page {state.page}</h2>
-      <p className="mt-2 text-slate-600">
-        This list has {pages} {pages === 1 ? 'page' : 'pages'}.
-      </p>
+      <p className="mt-2 text-slate-600">This list has {countOf(pages, 'page')}.</p>
       <Button asChild className="mt-4">
         <Link to={`/firms${directorySearch({ ...state, page: pages })}`}>Go to the last page</Link>
       </Button>

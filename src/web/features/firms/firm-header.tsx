@@ -9,6 +9,7 @@ import { describeCashback, formatAverageRating, formatReviewCount } from '../../
 import type { FirmDetails, ReviewSummary } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';
 import { outboundLinkProps } from '../../lib/analytics';
+import { previousPageIsOnSite } from '../../lib/in-app-navigation';
 import { FirmLogo, StarRating, TrustBadge } from './firm-bits';
 
 export function Breadcrumb({ name }: { name: string }) {
@@ -39,11 +40,14 @@ export function Breadcrumb({ name }: { name: string }) {
   );
 }
 
-/** Back to where the visitor came from, or to the directory when the firm page was the entry. */
+/**
+ * Back to the site's page the visitor came from, or to the directory when they arrived from
+ * elsewhere (another site, a bookmark): going back would then leave the site.
+ */
 export function useGoBack() {
   const [, navigate] = useLocation();
   return () => {
-    if (window.history.length > 1) window.history.back();
+    if (previousPageIsOnSite()) window.history.back();
     else navigate('/firms');
   };
 }

@@ -17,6 +17,7 @@ import {
   trustRatingLabel,
 } from '../../../domain/firm-rules';
 import type { Account, FirmDetails, FirmResource } from '../../../domain/firms';
+import { possessive } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -288,7 +289,7 @@ export function PriceTable({ firm }: { firm: FirmDetails }) {
         )}
       </CardHeader>
       <CardContent className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Price table">
-        <table className="w-full min-w-[22rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <thead className="text-xs text-slate-600">
             <tr>
               <th scope="col" className="py-2 pr-2 font-medium">
@@ -367,7 +368,7 @@ export function EmbedFirm({ firm, publicUrl }: { firm: FirmDetails; publicUrl: s
       </CardHeader>
       <CardContent className="space-y-2">
         <label htmlFor="embed-snippet" className="text-sm text-slate-600">
-          Show {firm.name}'s card on your site:
+          Show {possessive(firm.name)} card on your site:
         </label>
         <textarea
           id="embed-snippet"

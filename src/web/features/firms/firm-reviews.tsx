@@ -19,7 +19,7 @@ import {
   REVIEW_TITLE_MIN,
   type Review,
 } from '../../../domain/firms';
-import { formatDate } from '../../../domain/format';
+import { countOf, formatDate } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -96,7 +96,7 @@ function StarInput({ value, onChange }: { value: number; onChange: (n: number) =
           type="button"
           role="radio"
           aria-checked={value === n}
-          aria-label={`${n} star${n === 1 ? '' : 's'}`}
+          aria-label={countOf(n, 'star')}
           onClick={() => onChange(n)}
           className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-brand-500"
         >
@@ -225,7 +225,8 @@ function ReviewDialog({
 function ReviewCard({ review }: { review: Review }) {
   const author = describeReviewAuthor(review);
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    // wrap-anywhere: a visitor's long unbroken word wraps inside the card instead of widening the page.
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           {author.name}

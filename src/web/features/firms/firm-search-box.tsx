@@ -155,7 +155,7 @@ export function FirmSearchBox() {
               onMouseEnter={() => setActive(i)}
               onClick={(e) => onOptionClick(e, firm)}
               className={cn(
-                'flex cursor-pointer items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0',
+                'flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-100 px-4 py-3 last:border-b-0',
                 i === active && 'bg-brand-50',
               )}
             >
@@ -168,7 +168,8 @@ export function FirmSearchBox() {
                   </span>
                 )}
               </span>
-              <span className="flex shrink-0 gap-2 text-xs font-semibold">
+              {/* Below sm the actions take their own line under the name (indented past the logo). */}
+              <span className="flex shrink-0 gap-2 text-xs font-semibold max-sm:basis-full max-sm:pl-13">
                 {hasPage(firm) && (
                   <span data-action="details" className="rounded-md bg-brand-600 px-2.5 py-1.5 text-white">
                     View Details

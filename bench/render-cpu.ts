@@ -16,7 +16,7 @@ const ORIGIN = process.env.BENCH_ORIGIN ?? 'http://127.0.0.1:3000';
 const url = process.argv[2] ?? '/firm/northbridge';
 const renders = Number(process.argv[3] ?? 2000);
 
-const entry = pathToFileURL(path.resolve('dist/server/entry-server.js')).href;
+const entry = pathToFileURL(path.resolve(process.env.ENTRY ?? 'dist/server/entry-server.js')).href;
 const { render } = (await import(entry)) as { render: (r: RenderRequest) => Promise<RenderResult> };
 
 // A session-like cookie, as the bench's uncached row sends: the answers a signed-out session gets.

@@ -161,6 +161,7 @@ async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Prom
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const UNAUTHORIZED_TEXT = JSON.stringify(unauthorized().toBody());
 
 /**
  * The answer `GET /api/auth/user` gives (accounts/routes.ts), read from the page request's own
@@ -171,7 +172,7 @@ async function answerCurrentUser(app: FastifyInstance, request: FastifyRequest):
   const user = await findCurrentUser(app, request);
   return user
     ? { status: 200, contentType: JSON_TYPE, text: JSON.stringify(user), tags: [] }
-    : { status: 401, contentType: JSON_TYPE, text: JSON.stringify(unauthorized().toBody()), tags: [] };
+    : { status: 401, contentType: JSON_TYPE, text: UNAUTHORIZED_TEXT, tags: [] };
 }
 
 /** Serves every page path: renders the React tree with its data fetched in-process from /api. */

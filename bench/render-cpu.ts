@@ -6,7 +6,9 @@
  *   NODE_ENV=production node --import tsx bench/render-cpu.ts /firm/northbridge [renders]
  *
  * NODE_ENV=production matters: React's development build is several times slower. It prints
- * three rounds; the machine's noise shows as their spread.
+ * three rounds; the machine's noise shows as their spread. ENTRY names another server build's
+ * entry (say `dist/server-before/entry-server.js`, built with `vite build --ssr --outDir`) to
+ * compare two builds on the same machine; it must sit inside the project so its imports resolve.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

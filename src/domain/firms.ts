@@ -219,6 +219,11 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 export const ReviewListSchema = z.array(ReviewSchema);
 
+export const OwnReviewSchema = z.object({
+  review: ReviewSchema.nullable().describe('null when the user has not reviewed the firm'),
+});
+export type OwnReview = z.infer<typeof OwnReviewSchema>;
+
 export const ReviewSummarySchema = z.object({
   averageRating: z.number().describe('Mean of all ratings, 0 when there is none'),
   totalReviews: z.number().int(),

@@ -295,6 +295,14 @@ test('write a review as a verified user and see it', async ({ page }, testInfo) 
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Quick and fair payouts' })).toBeVisible();
   await expect(page.getByText('Based on 1 review')).toBeVisible();
+  // One review per firm: the author is shown theirs instead of a second dialog, after a reload too.
+  await expect(page.getByText(/^You reviewed this firm on /)).toBeVisible();
+  await expect(page.getByText('Your review', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Write (the First )?Review/ })).toHaveCount(0);
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.getByText(/^You reviewed this firm on /)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Write (the First )?Review/ })).toHaveCount(0);
 });
 
 test('compare three firms', async ({ page }) => {

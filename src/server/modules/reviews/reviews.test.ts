@@ -214,3 +214,39 @@ describe('createReview', () => {
     expect(review.isVerified).toBe(true);
   });
 });
+
+describe('GET /api/firms/{slug}/my-review', () => {
+  const mine = (user: TestUser | null, slug: string) =>
+    ctx.app.inject({
+      url: `/api/firms/${slug}/my-review`,
+      headers: user ? { cookie: user.cookie, 'x-forwarded-for': user.ip } : {},
+    });
+
+  it('gives the signed-in user null, then their own review once posted, and only theirs', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mine' });
+    const other = await insertUser(ctx.db);
+    await insertUserReview(ctx.db, { propFirmId: firm.id, userId: other.id, rating: 2 });
+    const author = await signUpUser(ctx, { verified: true, prefix: 'mine' });
+
+    const before = await mine(author, 'mine');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ review: null });
+    // The answer is the visitor's own: never stored by a shared cache.
+    expect(before.headers['cache-control']).toBe('private, no-cache');
+    expect(before.headers['x-cache']).toBeUndefined();
+
+    const posted = await post(author, valid, firm.id);
+    expect(posted.statusCode).toBe(201);
+    const after = await mine(author, String(firm.id));
+    expect(after.statusCode).toBe(200);
+    expect(after.json().review).toMatchObject({ id: posted.json().id, rating: 4, title: valid.title });
+  });
+
+  it('refuses anonymous visitors with 401 and unknown firms with 404', async () => {
+    const anonymous = await mine(null, 'mine');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe('Authentication required');
+    const unknown = await mine(verified, 'no-such-firm');
+    expect(unknown.statusCode).toBe(404);
+  });
+});

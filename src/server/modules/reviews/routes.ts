@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   FirmIdParamsSchema,
   FirmSlugParamsSchema,
+  OwnReviewSchema,
   ReviewListSchema,
   ReviewPayloadSchema,
   ReviewSchema,
@@ -10,8 +11,8 @@ import {
 } from '../../../domain/firms';
 import { SESSION_COOKIE } from '../../../domain/render';
 import type { Http } from '../../lib/http';
-import { getSessionUser } from '../accounts/service';
-import { assertCanReview, createReview, getFirmRating, listFirmReviews } from './service';
+import { getSessionUser, requireUser } from '../accounts/service';
+import { assertCanReview, createReview, getFirmRating, getOwnFirmReview, listFirmReviews } from './service';
 
 const tags = ['reviews'];
 const ErrorSchema = z.object({ message: z.string(), code: z.string() });
@@ -57,6 +58,22 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       config: { cacheTags: ['reviews'] },
     },
     (request) => getFirmRating(db, request.params.slug),
+  );
+
+  app.get(
+    '/api/firms/:slug/my-review',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's review of a listed firm, or null when they have not reviewed it",
+        params: FirmSlugParamsSchema,
+        response: { 200: OwnReviewSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(app, request);
+      return { review: await getOwnFirmReview(db, user.id, request.params.slug) };
+    },
   );
 
   app.post(

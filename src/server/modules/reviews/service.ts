@@ -62,6 +62,22 @@ export async function listFirmReviews(db: Db, slugOrId: string): Promise<Review[
   return rows.flatMap((row) => (row.id === null ? [] : [toReview(row as ReviewRow)]));
 }
 
+/**
+ * The review a user wrote of a listed firm, or null if they have not reviewed it (the firm row
+ * always comes, so an unknown firm is a 404).
+ */
+export async function getOwnFirmReview(db: Db, userId: string, slugOrId: string): Promise<Review | null> {
+  const [row] = await db
+    .select(reviewColumns)
+    .from(propFirms)
+    .leftJoin(reviews, and(eq(reviews.propFirmId, propFirms.id), eq(reviews.userId, userId)))
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .where(listedFirmWhere(slugOrId))
+    .limit(1);
+  if (!row) throw notFound('Firm');
+  return row.id === null ? null : toReview(row as ReviewRow);
+}
+
 /** Average (rounded to 2 places) and count of a firm's reviews; no reviews gives 0 and 0. */
 const summaryColumns = {
   average: sql<number | null>`avg(${reviews.rating})`.mapWith((v) => (v == null ? null : Number(v))),

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import Award from '~icons/lucide/award';
+import CheckCircle2 from '~icons/lucide/check-circle-2';
 import MessageSquarePlus from '~icons/lucide/message-square-plus';
 import Star from '~icons/lucide/star';
 import type { CurrentUser } from '../../../domain/accounts';
@@ -40,7 +41,7 @@ import { apiJson, errorMessage, errorStatus } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { toastForError } from '../../lib/error-toast';
 import { StarRating } from './firm-bits';
-import { firmListsFilter, firmRatingQuery, firmReviewsQuery } from './queries';
+import { firmListsFilter, firmRatingQuery, firmReviewsQuery, ownFirmReviewQuery } from './queries';
 
 /** Spec section 5: the checks the browser makes before sending a review. */
 export function checkReviewDraft(
@@ -141,6 +142,7 @@ function ReviewDialog({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: firmReviewsQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries({ queryKey: firmRatingQuery(firm.slug).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ownFirmReviewQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries(firmListsFilter),
       ]);
       toast({
@@ -153,7 +155,13 @@ function ReviewDialog({
       setComment('');
       onOpenChange(false);
     },
-    onError: (error) => toast({ ...reviewErrorToast(error), variant: 'destructive' }),
+    onError: (error) => {
+      toast({ ...reviewErrorToast(error), variant: 'destructive' });
+      // Reviewed already (in another tab, say): show it as reviewed instead of offering the dialog.
+      if (errorStatus(error) === 400) {
+        void queryClient.invalidateQueries({ queryKey: ownFirmReviewQuery(firm.slug).queryKey });
+      }
+    },
   });
 
   function submit(event: FormEvent) {
@@ -222,7 +230,7 @@ function ReviewDialog({
   );
 }
 
-function ReviewCard({ review }: { review: Review }) {
+function ReviewCard({ review, own }: { review: Review; own: boolean }) {
   const author = describeReviewAuthor(review);
   return (
     // wrap-anywhere: a visitor's long unbroken word wraps inside the card instead of widening the page.
@@ -231,6 +239,7 @@ function ReviewCard({ review }: { review: Review }) {
         <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           {author.name}
           {author.badge && <Badge variant={review.isManual ? 'outline' : 'success'}>{author.badge}</Badge>}
+          {own && <Badge variant="secondary">Your review</Badge>}
         </p>
         <time dateTime={review.createdAt} className="text-xs text-slate-600">
           {formatDate(review.createdAt)}
@@ -248,6 +257,8 @@ function ReviewCard({ review }: { review: Review }) {
 export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUser | null | undefined }) {
   const reviews = useQuery(firmReviewsQuery(firm.slug));
   const rating = useQuery(firmRatingQuery(firm.slug));
+  const own = useQuery({ ...ownFirmReviewQuery(firm.slug), enabled: Boolean(user) });
+  const ownReview = own.data?.review ?? null;
   const [open, setOpen] = useState(false);
   const average = rating.data?.averageRating ?? 0;
   const total = rating.data?.totalReviews ?? 0;
@@ -266,7 +277,12 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
               </p>
               <p className="text-sm text-slate-600">Based on {formatReviewCount(total)}</p>
             </div>
-            {user ? (
+            {ownReview ? (
+              <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
+                <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
+                You reviewed this firm on {formatDate(ownReview.createdAt)}
+              </p>
+            ) : user ? (
               <Button onClick={() => setOpen(true)}>
                 <MessageSquarePlus aria-hidden="true" /> Write Review
               </Button>
@@ -307,7 +323,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
         ) : (
           <ul className="grid gap-3">
             {reviews.data.map((r) => (
-              <ReviewCard key={r.id} review={r} />
+              <ReviewCard key={r.id} review={r} own={r.id === ownReview?.id} />
             ))}
           </ul>
         )}

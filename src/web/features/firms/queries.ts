@@ -5,6 +5,7 @@ import type {
   FirmResource,
   FirmSummary,
   HeroStats,
+  OwnReview,
   Review,
   ReviewSummary,
   SearchResultFirm,
@@ -48,6 +49,10 @@ export const firmDetailsQuery = (slug: string) =>
 
 export const firmReviewsQuery = (slug: string) =>
   queryOptions<Review[]>({ queryKey: ['/api/firms', slugPart(slug), 'reviews'] });
+
+/** The signed-in user's own review of the firm, if any (per user: the sign-in and sign-out clear the cache). */
+export const ownFirmReviewQuery = (slug: string) =>
+  queryOptions<OwnReview>({ queryKey: ['/api/firms', slugPart(slug), 'my-review'] });
 
 export const firmRatingQuery = (slug: string) =>
   queryOptions<ReviewSummary>({ queryKey: ['/api/firms', slugPart(slug), 'rating'] });

@@ -4,7 +4,9 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 
-export const TEMPLATE_DB = 'pfc_test_template';
+// PFC_TEST_TEMPLATE lets two suites on one PostgreSQL server (two checkouts) keep their own template.
+export const TEMPLATE_DB = process.env.PFC_TEST_TEMPLATE ?? 'pfc_test_template';
+if (!/^[a-z_][a-z0-9_]*$/.test(TEMPLATE_DB)) throw new Error('PFC_TEST_TEMPLATE must be a plain database name');
 
 let pgliteTemplate: Promise<File | Blob> | undefined;
 

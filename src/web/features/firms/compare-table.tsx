@@ -15,7 +15,8 @@ import type { FirmDetails, FundingModel } from '../../../domain/firms';
 import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { MAX_COMPARED_FIRMS, valuesDiffer } from './display';
+import { MAX_COMPARED_FIRMS } from './compare-slugs';
+import { valuesDiffer } from './display';
 import { FirmLogo, TrustBadge } from './firm-bits';
 import { firmDetailsQuery, firmPlatformsQuery, firmSearchQuery } from './queries';
 

@@ -33,7 +33,7 @@ import {
   directorySearch,
   pageLinks,
   parseDirectoryState,
-} from './display';
+} from './directory-state';
 import { FirmCard } from './firm-card';
 import { firmDirectoryQuery, firmStatsQuery } from './queries';
 

@@ -4,6 +4,7 @@ import Check from '~icons/lucide/check';
 import Copy from '~icons/lucide/copy';
 import ExternalLink from '~icons/lucide/external-link';
 import X from '~icons/lucide/x';
+import { activeCoupons, applyDiscount, bestActiveCoupon } from '../../../domain/coupon-rules';
 import {
   formatPricingType,
   listTradableAssets,
@@ -19,7 +20,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { activeCoupons, applyDiscount, bestActiveCoupon, widgetSnippet } from './display';
+import { widgetSnippet } from './display';
 
 function na(value: string | number | null | undefined) {
   return value == null || value === '' ? 'N/A' : String(value);

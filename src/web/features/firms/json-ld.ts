@@ -1,6 +1,5 @@
 import type { BreadcrumbList, ItemList, Organization, Service, WebSite, WithContext } from 'schema-dts';
 import type { FirmDetails, FirmSummary, Review, ReviewSummary } from '../../../domain/firms';
-import { formatFunding, formatPrice, truncateText } from '../../../domain/format';
 
 /** The structured data (schema.org JSON-LD) of the firm, directory and home pages. */
 

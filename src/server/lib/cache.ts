@@ -84,6 +84,7 @@ type Listener = (tags: readonly string[]) => void;
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedResponse>;
   private readonly listeners: Listener[] = [];
+  private readonly dropListeners: Listener[] = [];
   /** Counts invalidations, so an answer built from data read before one is not stored after it. */
   private generation = 0;
 
@@ -122,6 +123,7 @@ export class ResponseCache {
 
   dropLocal(tags: readonly string[]): void {
     this.generation++;
+    for (const listener of this.dropListeners) listener(tags);
     for (const [key, value] of this.lru.entries()) {
       if (value.tags.some((t) => tags.includes(t) || t === '*') || tags.includes('*')) this.lru.delete(key);
     }
@@ -129,6 +131,14 @@ export class ResponseCache {
 
   onInvalidate(listener: Listener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Called with the tags of every invalidation, this node's or another's (through Redis), for
+   * in-memory data kept outside this cache (the challenge finder's catalog).
+   */
+  onDrop(listener: Listener): void {
+    this.dropListeners.push(listener);
   }
 
   clear(): void {

@@ -1,0 +1,30 @@
+import type { Http } from '../../lib/http';
+import { CatalogStore } from './catalog';
+import { ChallengePageSchema, ChallengeQuerySchema } from './schemas';
+import { listChallenges } from './service';
+
+/** The tags whose changes alter the catalog: firms (models, accounts, platforms) and coupons. */
+const CATALOG_TAGS = ['firms', 'coupons', '*'];
+
+export async function challengesRoutes(app: Http): Promise<void> {
+  const store = new CatalogStore(app.database.db);
+  app.cache.onDrop((tags) => {
+    if (tags.some((tag) => CATALOG_TAGS.includes(tag))) store.invalidate();
+  });
+
+  app.get(
+    '/api/challenges',
+    {
+      schema: {
+        tags: ['challenges'],
+        summary: 'Every account option of listed firms, filtered, sorted and paged, with its true cost',
+        description:
+          'One row per account option (firm x funding model x account size). Repeated values of one filter mean any of them; different filters combine with AND. A malformed or unknown parameter is a 400 naming it. True cost: see /methodology.',
+        querystring: ChallengeQuerySchema,
+        response: { 200: ChallengePageSchema },
+      },
+      config: { cacheTags: ['firms', 'coupons'] },
+    },
+    async (request) => listChallenges(await store.get(), request.query),
+  );
+}

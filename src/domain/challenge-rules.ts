@@ -244,6 +244,13 @@ export interface ChallengePage {
   pageSize: number;
 }
 
+/** GET /api/challenges/filters: the platforms and restricted countries the page's filters offer. */
+export interface ChallengeFilters {
+  platforms: { slug: string; name: string }[];
+  /** Countries some listed firm restricts, as stored (trimmed). */
+  countries: string[];
+}
+
 /** The true-cost inputs of an option as the API returns it, for recomputing in the browser. */
 export const trueCostInput = (option: ChallengeOption): TrueCostOption => ({
   price: option.account.price,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   type ChallengeAsset,
+  type ChallengeFilters,
   type ChallengeOption,
   countSteps,
   type DrawdownType,
@@ -59,6 +60,8 @@ export interface Catalog {
   orders: Record<StaticSort, { asc: Int32Array; desc: Int32Array }>;
   /** When the first chosen best coupon expires (the catalog is rebuilt then); Infinity if never. */
   validUntil: number;
+  /** The choices of the page's platform and country filters, from listed firms with options. */
+  filters: ChallengeFilters;
 }
 
 const ASSETS: ChallengeAsset[] = ['cfd', 'futures', 'crypto'];
@@ -123,10 +126,13 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
   ]);
 
   const platformsOf = new Map<number, Set<string>>();
+  const platformNames = new Map<string, string>();
   for (const { firmId, name } of platformRows) {
     const set = platformsOf.get(firmId) ?? new Set<string>();
-    set.add(platformSlug(name));
+    const slug = platformSlug(name);
+    set.add(slug);
     platformsOf.set(firmId, set);
+    platformNames.set(slug, name);
   }
   let validUntil = Number.POSITIVE_INFINITY;
   const bestCoupon = new Map<number, { id: number; code: string; discountPercent: number | null }>();
@@ -226,7 +232,19 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
   for (const sort of Object.keys(keys) as StaticSort[]) {
     orders[sort] = { asc: sortedPositions(rows, keys[sort], 1), desc: sortedPositions(rows, keys[sort], -1) };
   }
-  return { rows, orders, validUntil: validUntil > now ? validUntil : now };
+  const offered = new Set(rows.flatMap((row) => [...row.platforms]));
+  const countries = new Map<string, string>();
+  for (const r of optionRows) {
+    for (const c of r.restrictedCountries) if (c.trim()) countries.set(c.trim().toLowerCase(), c.trim());
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en');
+  const filters: ChallengeFilters = {
+    platforms: [...offered]
+      .map((slug) => ({ slug, name: platformNames.get(slug) ?? slug }))
+      .sort((a, b) => byName(a.name, b.name)),
+    countries: [...countries.values()].sort(byName),
+  };
+  return { rows, orders, validUntil: validUntil > now ? validUntil : now, filters };
 }
 
 /** Positions of rows by a key (missing keys last either way), ties kept in the rows' own order. */

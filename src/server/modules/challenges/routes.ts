@@ -1,6 +1,6 @@
 import type { Http } from '../../lib/http';
 import { CatalogStore } from './catalog';
-import { ChallengePageSchema, ChallengeQuerySchema } from './schemas';
+import { ChallengeFiltersSchema, ChallengePageSchema, ChallengeQuerySchema } from './schemas';
 import { listChallenges } from './service';
 
 /** The tags whose changes alter the catalog: firms (models, accounts, platforms) and coupons. */
@@ -26,5 +26,18 @@ export async function challengesRoutes(app: Http): Promise<void> {
       config: { cacheTags: ['firms', 'coupons'] },
     },
     async (request) => listChallenges(await store.get(), request.query),
+  );
+
+  app.get(
+    '/api/challenges/filters',
+    {
+      schema: {
+        tags: ['challenges'],
+        summary: "The choices of /challenges' platform and country filters",
+        response: { 200: ChallengeFiltersSchema },
+      },
+      config: { cacheTags: ['firms', 'coupons'] },
+    },
+    async () => (await store.get()).filters,
   );
 }

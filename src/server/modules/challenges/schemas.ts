@@ -183,3 +183,10 @@ export const ChallengePageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+export const ChallengeFiltersSchema = z.object({
+  platforms: z
+    .array(z.object({ slug: z.string(), name: z.string() }))
+    .describe('Platforms of listed firms with account options, by name'),
+  countries: z.array(z.string()).describe('Countries some listed firm restricts, by name'),
+});

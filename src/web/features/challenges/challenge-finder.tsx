@@ -226,7 +226,7 @@ export function ChallengeFinder() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <section
         aria-label="Your assumptions"
-        className="flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-end"
+        className="grid grid-cols-2 gap-4 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex sm:items-start"
       >
         <AssumptionBox
           label="Pass rate"
@@ -246,7 +246,7 @@ export function ChallengeFinder() {
           hint="For monthly accounts"
           onChange={(months) => setState({ ...state, months }, { replace: true })}
         />
-        <p className="text-sm text-slate-700 sm:max-w-md">
+        <p className="col-span-2 text-sm text-slate-700 sm:max-w-md">
           True cost is what getting funded costs on average: every attempt you expect to need at your pass
           rate, resets, activation fees, refunds and cashback counted.{' '}
           <Link to="/methodology#true-cost" className="font-medium text-brand-700 underline">

@@ -12,6 +12,8 @@ async function waitForApp(page: Page) {
 const cards = (page: Page) => page.getByTestId('challenge-card');
 const trueCosts = (page: Page) => page.getByTestId('true-cost').allTextContents();
 const resultCount = (page: Page) => page.getByTestId('result-count');
+/** The list shows the answer for the current address, not the previous one kept while loading. */
+const settled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
 /** Opens the filter panel on a narrow screen (always open from the large breakpoint). */
 async function showFilters(page: Page) {
@@ -21,8 +23,9 @@ async function showFilters(page: Page) {
   }
 }
 
-test.beforeEach(async ({ page }) => {
-  test.setTimeout(90_000);
+test.beforeEach(async () => {
+  // Axe scans of a long page take a while on a shared 2-core machine.
+  test.setTimeout(150_000);
 });
 
 test.describe('without analytics consent', () => {
@@ -48,8 +51,8 @@ test.describe('without analytics consent', () => {
     await page.getByRole('button', { name: '$100K', exact: true }).click();
     await expect(page).toHaveURL(/[?&]size=100000(&|$)/);
     await expect(resultCount(page)).not.toHaveText(allText!);
-    for (const card of await cards(page).all())
-      await expect(card.getByText('$100K', { exact: true })).toBeVisible();
+    await settled(page);
+    for (const text of await cards(page).allTextContents()) expect(text).toContain('$100K');
 
     await page.getByRole('button', { name: '2-Step', exact: true }).click();
     await expect(page).toHaveURL(/size=100000&steps=2/);
@@ -57,13 +60,12 @@ test.describe('without analytics consent', () => {
       'aria-pressed',
       'true',
     );
-    await expect(cards(page).first()).toContainText('2-Step');
-    for (const card of await cards(page).all()) {
-      await expect(card).toContainText('2-Step');
-      await expect(card).toContainText('$100K');
+    await settled(page);
+    for (const text of await cards(page).allTextContents()) {
+      expect(text).toContain('2-Step');
+      expect(text).toContain('$100K');
     }
     const filteredText = await resultCount(page).textContent();
-    await expectNoSeriousA11yViolations(page);
 
     // The pass rate recomputes true costs in the browser: no request to the server.
     const before = await trueCosts(page);

@@ -3,13 +3,14 @@ import { CatalogStore } from './catalog';
 import { ChallengeFiltersSchema, ChallengePageSchema, ChallengeQuerySchema } from './schemas';
 import { listChallenges } from './service';
 
-/** The tags whose changes alter the catalog: firms (models, accounts, platforms) and coupons. */
-const CATALOG_TAGS = ['firms', 'coupons', '*'];
+/** The changes that alter the catalog: firms (their models and accounts), platforms and coupons. */
+const CHANGES_CATALOG = /^(firm|platform|coupon)\./;
 
 export async function challengesRoutes(app: Http): Promise<void> {
   const store = new CatalogStore(app.database.db);
-  app.cache.onDrop((tags) => {
-    if (tags.some((tag) => CATALOG_TAGS.includes(tag))) store.invalidate();
+  // Change events arrive from this process and, with Redis, from every other one.
+  app.changes.subscribe((events) => {
+    if (events.some((event) => CHANGES_CATALOG.test(event.type))) store.invalidate();
   });
 
   app.get(

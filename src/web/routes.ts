@@ -2,6 +2,8 @@ import type { FetchQueryOptions } from '@tanstack/react-query';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
+import { challengeFiltersQuery, challengesQuery } from './features/challenges/queries';
+import { parseChallengeState } from './features/challenges/state';
 import { couponBySlugQuery, couponsQuery } from './features/coupons/queries';
 import { parseCompareSlugs } from './features/firms/compare-slugs';
 import { directoryListQuery, parseDirectoryState } from './features/firms/directory-state';
@@ -56,6 +58,13 @@ export const appRoutes: AppRoute[] = [
       firmStatsQuery(),
       unlistedFirmsQuery(),
     ],
+  },
+  {
+    path: '/challenges',
+    access: 'public',
+    page: page('challenges-page'),
+    // The server filters, sorts and pages from the address: one page of options is fetched.
+    prefetch: ({ search }) => [challengesQuery(parseChallengeState(search)), challengeFiltersQuery()],
   },
   {
     path: '/firm/:slug',

@@ -2,6 +2,7 @@ import type { Http } from '../lib/http';
 import { accountsRoutes } from './accounts/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { blogRoutes } from './blog/routes';
+import { challengesRoutes } from './challenges/routes';
 import { contactRoutes } from './contact/routes';
 import { couponRoutes } from './coupons/routes';
 import { firmsRoutes } from './firms/routes';
@@ -20,6 +21,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(newsletterRoutes);
   await app.register(contactRoutes);
   await app.register(firmsRoutes);
+  await app.register(challengesRoutes);
   await app.register(reviewsRoutes);
   await app.register(outboundRoutes);
   await app.register(widgetRoutes);

@@ -197,6 +197,12 @@ export default function FirmPage() {
             <FirmOverview firm={firm} platforms={platforms.data} payoutMethods={payoutMethods.data} />
           </TabsContent>
           <TabsContent value="funding">
+            <p className="mb-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800">
+              How do these accounts compare?{' '}
+              <Link to="/challenges" className="font-medium text-brand-700 underline">
+                Compare every firm's challenges by true cost in the Challenge Finder
+              </Link>
+            </p>
             <Suspense fallback={<PanelSkeleton />}>
               <TooltipProvider>
                 <FundingModels firm={firm} />

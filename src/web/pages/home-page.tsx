@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import Calculator from '~icons/lucide/calculator';
 import Gift from '~icons/lucide/gift';
 import Scale from '~icons/lucide/scale';
 import { Button } from '../components/ui/button';
@@ -76,6 +77,11 @@ export default function HomePage() {
           <div className="flex flex-wrap justify-center gap-3">
             <Button size="lg" variant="inverse" onClick={scrollToComparison} className="hover:bg-blue-50">
               <Scale aria-hidden="true" /> Compare Firms Now
+            </Button>
+            <Button asChild size="lg" variant="inverseOutline">
+              <Link to="/challenges">
+                <Calculator aria-hidden="true" /> Find a Challenge
+              </Link>
             </Button>
             <Button asChild size="lg" variant="inverseOutline">
               <Link to="/giveaways">

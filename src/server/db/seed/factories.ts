@@ -112,7 +112,7 @@ export function buildFundingModel(
     profitTargetPhase3: null,
     maximumDrawdown: 10,
     dailyDrawdown: 5,
-    drawdownType: 'Static',
+    drawdownType: 'static',
     stopLossRequired: false,
     minimumTradingDays: 4,
     feeRefundable: true,
@@ -671,6 +671,23 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/**
+ * Activation fee and reset price of an account: common on monthly futures accounts, rarer on
+ * one-time ones. Drawn from their own generator, seeded by the account, so adding them left every
+ * other generated value (and so the demo data) as it was.
+ */
+function accountExtras(price: number, capital: number, monthly: boolean) {
+  const random = createRandom(Math.round(price * 100) * 31 + capital);
+  return {
+    activationFee: random.chance(monthly ? 0.6 : 0.1)
+      ? random.pick(monthly ? [85, 99, 130, 149] : [49, 99])
+      : null,
+    resetPrice: random.chance(monthly ? 0.7 : 0.3)
+      ? round2(Math.round(price * (monthly ? 0.8 : 0.85)) - 0.01)
+      : null,
+  };
+}
+
 /** Realistic funding models and accounts for one asset class, drawn from `random`. */
 export function generateModels(random: Random, assetClass: AssetClass, count: number): ModelBundle[] {
   const kinds = random.sample(MODEL_TYPES[assetClass], count);
@@ -719,8 +736,8 @@ export function generateModels(random: Random, assetClass: AssetClass, count: nu
         maximumDrawdown,
         dailyDrawdown: isFutures && random.chance(0.5) ? null : random.pick(dailyLimits),
         drawdownType: isFutures
-          ? random.pick(['Trailing (end of day)', 'Trailing (intraday)'])
-          : random.pick(['Static', 'Balance-based', 'Equity-based', 'Trailing']),
+          ? random.pick(['trailing-eod', 'trailing-intraday'] as const)
+          : random.pick(['static', 'balance', 'equity', 'trailing-intraday'] as const),
         stopLossRequired: random.chance(0.25),
         minimumTradingDays: random.pick([0, 3, 4, 5, 7]),
         feeRefundable: random.chance(0.6),
@@ -734,13 +751,17 @@ export function generateModels(random: Random, assetClass: AssetClass, count: nu
         features: random.sample(MODEL_FEATURES, random.int(2, 4)),
         sortOrder: 0,
       },
-      accounts: capitals.map((capital) => ({
-        capital,
-        price: round2(Math.max(monthly ? 49 : 39, Math.round(capital * pricePerK)) - 0.01),
-        pricingType: monthly ? 'monthly' : 'one-time',
-        maxContracts: isFutures ? Math.max(1, Math.round(capital / 25_000) * 2) : null,
-        disclaimer: random.chance(0.2) ? 'Price shown before any coupon; taxes may apply.' : null,
-      })),
+      accounts: capitals.map((capital) => {
+        const price = round2(Math.max(monthly ? 49 : 39, Math.round(capital * pricePerK)) - 0.01);
+        return {
+          capital,
+          price,
+          pricingType: monthly ? 'monthly' : 'one-time',
+          maxContracts: isFutures ? Math.max(1, Math.round(capital / 25_000) * 2) : null,
+          disclaimer: random.chance(0.2) ? 'Price shown before any coupon; taxes may apply.' : null,
+          ...accountExtras(price, capital, monthly),
+        };
+      }),
     };
   });
 }

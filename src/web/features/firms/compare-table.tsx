@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import Plus from '~icons/lucide/plus';
 import X from '~icons/lucide/x';
+import { drawdownTypeLabel } from '../../../domain/challenge-rules';
 import {
   formatDailyDrawdown,
   formatPricingType,
@@ -45,7 +46,7 @@ function modelRows(firm: FirmDetails, model: FundingModel | undefined, platforms
     'Profit targets': targets || null,
     'Daily drawdown': model ? formatDailyDrawdown(model.dailyDrawdown) : null,
     'Maximum drawdown': model ? pct(model.maximumDrawdown) : null,
-    'Drawdown type': model?.drawdownType?.trim() || null,
+    'Drawdown type': drawdownTypeLabel(model?.drawdownType),
     'Profit split': model ? pct(model.profitSplit) : null,
     'Payout frequency': model && showsPayoutFrequency(model.payoutFrequency) ? model.payoutFrequency : null,
     'Minimum trading days':

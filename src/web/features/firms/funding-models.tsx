@@ -1,5 +1,6 @@
 import Info from '~icons/lucide/info';
 import ShoppingCart from '~icons/lucide/shopping-cart';
+import { drawdownTypeLabel } from '../../../domain/challenge-rules';
 import {
   formatDailyDrawdown,
   formatPricingType,
@@ -75,7 +76,8 @@ function targetRows(m: FundingModel): Row[] {
   }
   if ((m.maximumDrawdown ?? 0) > 0) rows.push(['Max Drawdown', formatPercent(m.maximumDrawdown as number)]);
   rows.push(['Daily Drawdown', formatDailyDrawdown(m.dailyDrawdown)]);
-  if (m.drawdownType?.trim()) rows.push(['Drawdown Type', m.drawdownType]);
+  const drawdownType = drawdownTypeLabel(m.drawdownType);
+  if (drawdownType) rows.push(['Drawdown Type', drawdownType]);
   rows.push(['Stop-Loss Required', yesNo(m.stopLossRequired)]);
   return rows;
 }

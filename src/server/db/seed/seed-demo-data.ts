@@ -35,7 +35,8 @@ import {
   DEMO_UNLISTED_FIRMS,
   FEATURED_FIRM_SLUG,
 } from './demo-firms';
-import { insertFirmBundles, slugify } from './factories';
+import { slugify } from './factories';
+import { insertFirmBundles } from './firm-bundles';
 
 export interface SeedSummary {
   firms: number;

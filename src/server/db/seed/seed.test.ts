@@ -29,14 +29,13 @@ import {
   buildCoupon,
   buildFirm,
   buildGiveaway,
-  ensurePlatformsAndPayoutMethods,
-  generateFirms,
   insertAccount,
-  insertFirmBundles,
   insertGiveawayEntry,
   insertUser,
   insertUserReview,
 } from './factories';
+import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from './firm-bundles';
+import { generateFirms } from './firm-generator';
 import { deleteDemoData, seedDemoData, seedDemoDataIfEmpty } from './seed-demo-data';
 
 const DAY = 24 * 60 * 60 * 1000;

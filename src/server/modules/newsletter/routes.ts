@@ -36,7 +36,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
         body: SubscribePayloadSchema,
         response: { 200: SubscribeResultSchema },
       },
-      preValidation: rateLimit(app, [byIp('newsletter', 5, MINUTE)]),
+      preHandler: rateLimit(app, [byIp('newsletter', 5, MINUTE)]),
     },
     async (request) => subscribeToNewsletter(db, ctx, request.body),
   );
@@ -45,7 +45,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/newsletter/confirm',
     {
       schema: { hide: true, querystring: TokenQuerySchema },
-      preValidation: linkLimit,
+      preHandler: linkLimit,
     },
     async (request, reply) =>
       sendLinkResult(reply, await confirmSubscription(db, secret, request.query.token), {
@@ -68,7 +68,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       method,
       url: '/newsletter/unsubscribe',
       schema: { hide: true, querystring: TokenQuerySchema },
-      preValidation: linkLimit,
+      preHandler: linkLimit,
       handler: async (request, reply) =>
         sendLinkResult(reply, await unsubscribeFromNewsletter(db, secret, request.query.token), {
           done: { title: 'You are unsubscribed', text: 'You will not receive any more newsletters from us.' },

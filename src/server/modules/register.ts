@@ -5,6 +5,7 @@ import { blogRoutes } from './blog/routes';
 import { contactRoutes } from './contact/routes';
 import { couponRoutes } from './coupons/routes';
 import { firmsRoutes } from './firms/routes';
+import { giveawaysRoutes } from './giveaways/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { outboundRoutes } from './outbound/routes';
 import { reviewsRoutes } from './reviews/routes';
@@ -21,6 +22,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(contactRoutes);
   await app.register(firmsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(giveawaysRoutes);
   await app.register(outboundRoutes);
   await app.register(widgetRoutes);
   await app.register(seoRoutes);

@@ -18,10 +18,16 @@ import { findPackageRoot } from './db/migrate';
 import type { Env } from './env';
 import { ResponseCache } from './lib/cache';
 import { registerErrorHandler, sendError } from './lib/error-handler';
+import { Changes } from './lib/events';
 import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
 import './lib/fastify-types';
-import { type CacheAnswer, createCacheAnswer, registerResponseCache } from './lib/response-cache-plugin';
+import {
+  type CacheAnswer,
+  cacheTagsOf,
+  createCacheAnswer,
+  registerResponseCache,
+} from './lib/response-cache-plugin';
 import { createSecurityHeaders, registerSecurity } from './lib/security';
 import { registerModules } from './modules/register';
 import { registerPageRendering } from './render/page-renderer';
@@ -70,23 +76,17 @@ export async function buildApp(options: AppOptions) {
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('cache', new ResponseCache());
+  app.decorate('changes', new Changes());
   app.decorate('mailer', createMailer(env, app.log));
 
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
+  app.changes.subscribe((events) => app.cache.invalidate(cacheTagsOf(events)));
   if (redis) {
-    const subscriber = redis.duplicate();
-    const channel = `${redisPrefix}:cache-invalidate`;
-    const nodeId = crypto.randomUUID();
-    await subscriber.subscribe(channel);
-    subscriber.on('message', (_c, message) => {
-      const { from, tags } = JSON.parse(message) as { from: string; tags: string[] };
-      if (from !== nodeId) app.cache.dropLocal(tags);
-    });
-    app.cache.onInvalidate((tags) => void redis.publish(channel, JSON.stringify({ from: nodeId, tags })));
+    const disconnect = await app.changes.connectRedis(redis, `${redisPrefix}:changes`, app.log);
     app.addHook('onClose', async () => {
-      await subscriber.quit();
+      await disconnect();
       await redis.quit();
     });
   }

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { ResponseCache } from './cache';
+import type { Changes } from './events';
 import type { Mailer } from './mailer';
 
 declare module 'fastify' {
@@ -8,7 +9,11 @@ declare module 'fastify' {
     env: Env;
     database: Database;
     cache: ResponseCache;
+    /** Change events of this process and (with Redis) the cluster; services publish what they wrote. */
+    changes: Changes;
     mailer: Mailer;
+    /** The signed-in user's id of a request, or undefined (decorated by the accounts module). */
+    sessionUserId(request: FastifyRequest): Promise<string | undefined>;
   }
   interface FastifyRequest {
     /** The response cache's mark when the request arrived (`ResponseCache.mark`). */
@@ -17,7 +22,5 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anonymous GET responses of this route are cached and dropped when one of these tags changes. */
     cacheTags?: string[];
-    /** A successful write through this route drops cached responses with these tags. */
-    invalidates?: string[];
   }
 }

@@ -156,6 +156,8 @@ describe('POST /api/giveaways/{slug}/enter', () => {
 
   it('enters once, with a trimmed plain-text handle, a ticket, an activity log and my-entry', async () => {
     const g = await insertGiveaway(ctx.db, { slug: 'enter-me' });
+    // Cached now; the entry must make it stale.
+    expect((await ctx.app.inject('/api/giveaways/enter-me')).json().entryCount).toBe(0);
     const before = await ctx.app.inject({
       url: '/api/giveaways/enter-me/my-entry',
       headers: { cookie: verified.cookie },
@@ -225,6 +227,16 @@ describe('POST /api/giveaways/{slug}/enter', () => {
     expect((await enter(verified, 'no-such-giveaway')).statusCode).toBe(404);
   });
 
+  it('rate-limits one account to 10 attempts a minute with 429 and Retry-After', async () => {
+    const eager = await signUpUser(ctx, { verified: true, prefix: 'gvr' });
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await enter(eager, 'no-such-giveaway')).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 404)).toBe(true);
+    const limited = await enter(eager, 'no-such-giveaway');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('refuses cross-origin entries', async () => {
     await insertGiveaway(ctx.db, { slug: 'csrf' });
     const res = await ctx.app.inject({
@@ -278,7 +290,10 @@ describe('closing, the database guard and the draw', () => {
     const later = await insertGiveaway(ctx.db, { slug: 'later' });
     const e1 = await insertGiveawayEntry(ctx.db, { giveawayId: due.id });
     await insertGiveawayEntry(ctx.db, { giveawayId: due.id });
-    const [first, second] = await Promise.all([closeDueGiveaways(ctx.db), closeDueGiveaways(ctx.db)]);
+    const [first, second] = await Promise.all([
+      closeDueGiveaways(ctx.db, ctx.app.changes),
+      closeDueGiveaways(ctx.db, ctx.app.changes),
+    ]);
     expect([...first, ...second].filter((s) => s === 'due')).toEqual(['due']);
     expect([...first, ...second]).not.toContain('later');
     const [closed] = await ctx.db.select().from(giveaways).where(eq(giveaways.id, due.id));
@@ -382,7 +397,12 @@ describe('closing, the database guard and the draw', () => {
   });
 
   it('drawGiveaway refuses a blank client seed and an unknown giveaway', async () => {
-    const deps = { mailer: ctx.app.mailer, publicUrl: TEST_ORIGIN, log: ctx.app.log };
+    const deps = {
+      changes: ctx.app.changes,
+      mailer: ctx.app.mailer,
+      publicUrl: TEST_ORIGIN,
+      log: ctx.app.log,
+    };
     await expect(drawGiveaway(ctx.db, { id: 1, clientSeed: '  ' }, deps)).rejects.toMatchObject({
       status: 400,
     });

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { GiveawayVerificationSchema } from '../../../domain/giveaway-verify';
 import {
@@ -15,11 +14,13 @@ import {
   GiveawaySlugParamsSchema,
   MyGiveawayEntrySchema,
 } from '../../../domain/giveaways';
-import { SESSION_COOKIE } from '../../../domain/render';
 import type { Http } from '../../lib/http';
+import { startJobs } from '../../lib/jobs';
+import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
 import {
   assertCanEnter,
+  closeDueGiveaways,
   closeGiveawayEarly,
   createGiveaway,
   deleteGiveaway,
@@ -39,18 +40,6 @@ const ErrorSchema = z.object({ message: z.string(), code: z.string() });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 // Answers show firm names and logos too.
 const cacheTags = ['giveaways', 'firms'];
-const invalidates = ['giveaways'];
-
-/** Per account when signed in, else per address. */
-function entrantKey(request: FastifyRequest): string {
-  const token = (request.headers.cookie ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SESSION_COOKIE}=`));
-  return token
-    ? `giveaway:${token.slice(SESSION_COOKIE.length + 1, SESSION_COOKIE.length + 65)}`
-    : `giveaway-ip:${request.ip}`;
-}
 
 export async function giveawaysRoutes(app: Http): Promise<void> {
   const db = app.database.db;
@@ -138,16 +127,15 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         body: EnterGiveawayPayloadSchema,
         response: { 201: EnterGiveawayResultSchema, ...errors },
       },
-      config: {
-        invalidates,
-        rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: entrantKey },
-      },
-      // Who may enter is answered before what they sent: a signed-out visitor gets 401, not 400.
-      preValidation: async (request) => assertCanEnter(await getSessionUser(app, request)),
+      preValidation: [
+        rateLimit(app, [byUser('giveaway-entry', 10, MINUTE), byIp('giveaway-entry', 30, MINUTE)]),
+        // Who may enter is answered before what they sent: a signed-out visitor gets 401, not 400.
+        async (request) => assertCanEnter(await getSessionUser(app, request)),
+      ],
     },
     async (request, reply) => {
       const user = await getSessionUser(app, request);
-      const result = await enterGiveaway(db, user, request.params.slug, {
+      const result = await enterGiveaway(db, app.changes, user, request.params.slug, {
         socialMediaHandle: request.body.socialMediaHandle,
       });
       return reply.status(201).send(result);
@@ -182,11 +170,10 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         body: AdminGiveawayCreateSchema,
         response: { 201: GiveawaySchema, ...errors },
       },
-      config: { invalidates },
     },
     async (request, reply) => {
       await requireAdmin(app, request);
-      return reply.status(201).send(await createGiveaway(db, request.body));
+      return reply.status(201).send(await createGiveaway(db, app.changes, request.body));
     },
   );
 
@@ -200,11 +187,10 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         body: AdminGiveawayPatchSchema,
         response: { 200: GiveawaySchema, ...errors },
       },
-      config: { invalidates },
     },
     async (request) => {
       await requireAdmin(app, request);
-      return updateGiveaway(db, request.params.id, request.body);
+      return updateGiveaway(db, app.changes, request.params.id, request.body);
     },
   );
 
@@ -217,11 +203,10 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         params: AdminGiveawayIdParamsSchema,
         response: { 200: GiveawaySchema, ...errors },
       },
-      config: { invalidates },
     },
     async (request) => {
       await requireAdmin(app, request);
-      return closeGiveawayEarly(db, request.params.id);
+      return closeGiveawayEarly(db, app.changes, request.params.id);
     },
   );
 
@@ -235,14 +220,13 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         body: AdminDrawPayloadSchema,
         response: { 200: GiveawaySchema, ...errors },
       },
-      config: { invalidates },
     },
     async (request) => {
       await requireAdmin(app, request);
       return drawGiveaway(
         db,
         { id: request.params.id, clientSeed: request.body.clientSeed },
-        { mailer: app.mailer, publicUrl: app.env.PUBLIC_URL, log: request.log },
+        { changes: app.changes, mailer: app.mailer, publicUrl: app.env.PUBLIC_URL, log: request.log },
       );
     },
   );
@@ -256,12 +240,27 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         params: AdminGiveawayIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
-      config: { invalidates },
     },
     async (request, reply) => {
       await requireAdmin(app, request);
-      await deleteGiveaway(db, request.params.id);
+      await deleteGiveaway(db, app.changes, request.params.id);
       return reply.status(204).send(null);
     },
   );
+
+  if (app.env.NODE_ENV !== 'test') {
+    // Every minute: giveaways whose end date passed get their entry list fixed and committed.
+    // The advisory lock runs it on one node; SKIP LOCKED in the service keeps even two runs apart.
+    const runner = startJobs(db, app.log, [
+      {
+        name: 'close-due-giveaways',
+        schedule: '* * * * *',
+        task: async (tx) => {
+          const closed = await closeDueGiveaways(tx, app.changes);
+          if (closed.length > 0) app.log.info({ closed }, 'giveaway entry lists closed');
+        },
+      },
+    ]);
+    app.addHook('onClose', async () => runner.stop());
+  }
 }

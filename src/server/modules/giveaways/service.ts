@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { giveawayEntries, giveaways, propFirms, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import type { Changes } from '../../lib/events';
 import type { Mailer } from '../../lib/mailer';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { recordActivity } from '../analytics/service';
@@ -230,13 +231,14 @@ const lockGiveaway = async (tx: Db, where: ReturnType<typeof eq>) => {
  */
 export async function enterGiveaway(
   db: Db,
+  changes: Changes,
   user: Entrant | null,
   slug: string,
   payload: { socialMediaHandle: string | null },
   now = new Date(),
 ): Promise<EnterGiveawayResult> {
   assertCanEnter(user);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.slug, slug));
     if (!g) throw notFound('Giveaway');
     if (
@@ -286,8 +288,10 @@ export async function enterGiveaway(
     if (g.maxEntries !== null && ticketNumber >= g.maxEntries) {
       await closeEntries(tx as unknown as Db, g.id, now);
     }
-    return { ticketNumber, entryHash, entryCount: ticketNumber };
+    return { id: g.id, entry: { ticketNumber, entryHash, entryCount: ticketNumber } };
   });
+  changes.publish({ type: 'giveaway.updated', id: result.id });
+  return result.entry;
 }
 
 /**
@@ -296,8 +300,8 @@ export async function enterGiveaway(
  * the update's `entries_closed_at is null` check makes a second close a no-op in any case.
  * Returns the slugs it closed.
  */
-export async function closeDueGiveaways(db: Db, now = new Date()): Promise<string[]> {
-  return db.transaction(async (tx) => {
+export async function closeDueGiveaways(db: Db, changes: Changes, now = new Date()): Promise<string[]> {
+  const closed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: giveaways.id, slug: giveaways.slug })
       .from(giveaways)
@@ -307,11 +311,14 @@ export async function closeDueGiveaways(db: Db, now = new Date()): Promise<strin
       .orderBy(asc(giveaways.id))
       .for('update', { skipLocked: true });
     for (const g of due) await closeEntries(tx as unknown as Db, g.id, now);
-    return due.map((g) => g.slug);
+    return due;
   });
+  changes.publish(...closed.map((g) => ({ type: 'giveaway.updated' as const, id: g.id })));
+  return closed.map((g) => g.slug);
 }
 
 export interface DrawContext {
+  changes: Changes;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -364,6 +371,7 @@ export async function drawGiveaway(
       winnerUserIds,
     };
   });
+  ctx.changes.publish({ type: 'giveaway.updated', id: drawn.id });
   await emailWinners(db, drawn, ctx);
   const [row] = await selectGiveaways(db).where(eq(giveaways.id, drawn.id));
   return toGiveaway(row);
@@ -378,7 +386,7 @@ async function emailWinners(
     winnerTicketNumbers: number[];
     winnerUserIds: string[];
   },
-  { mailer, publicUrl, log }: DrawContext,
+  { mailer, publicUrl, log }: Omit<DrawContext, 'changes'>,
 ): Promise<void> {
   if (drawn.winnerUserIds.length === 0) return;
   const winners = await db
@@ -457,7 +465,7 @@ async function assertFirmExists(db: Db, propFirmId: number | null | undefined) {
  * Creates a giveaway with a fresh 256-bit server seed. Only its hash is ever shown before the
  * draw; the seed is generated here and nobody, admins included, sees it until completion.
  */
-export async function createGiveaway(db: Db, input: GiveawayInput): Promise<Giveaway> {
+export async function createGiveaway(db: Db, changes: Changes, input: GiveawayInput): Promise<Giveaway> {
   if (input.endDate.getTime() <= input.startDate.getTime()) {
     throw new AppError(400, 'invalid_dates', 'endDate must be after startDate');
   }
@@ -483,6 +491,7 @@ export async function createGiveaway(db: Db, input: GiveawayInput): Promise<Give
   };
   try {
     const [row] = await db.insert(giveaways).values(values).returning({ id: giveaways.id });
+    changes.publish({ type: 'giveaway.created', id: row.id });
     return getGiveawayById(db, row.id);
   } catch (err) {
     if (isUniqueViolation(err))
@@ -501,7 +510,12 @@ async function getGiveawayById(db: Db, id: number): Promise<Giveaway> {
  * Edits a giveaway. Before the first entry everything may change; from the first entry on only
  * text and images, since entrants joined under the rest (dates, maximum, winners, seed source).
  */
-export async function updateGiveaway(db: Db, id: number, patch: Partial<GiveawayInput>): Promise<Giveaway> {
+export async function updateGiveaway(
+  db: Db,
+  changes: Changes,
+  id: number,
+  patch: Partial<GiveawayInput>,
+): Promise<Giveaway> {
   return db
     .transaction(async (tx) => {
       const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, id));
@@ -537,7 +551,10 @@ export async function updateGiveaway(db: Db, id: number, patch: Partial<Giveaway
       if (Object.keys(set).length > 0) await tx.update(giveaways).set(set).where(eq(giveaways.id, id));
       return id;
     })
-    .then((gid) => getGiveawayById(db, gid))
+    .then((gid) => {
+      changes.publish({ type: 'giveaway.updated', id: gid });
+      return getGiveawayById(db, gid);
+    })
     .catch((err) => {
       if (isUniqueViolation(err)) throw new AppError(409, 'slug_taken', 'That slug is already used');
       throw err;
@@ -545,7 +562,12 @@ export async function updateGiveaway(db: Db, id: number, patch: Partial<Giveaway
 }
 
 /** Ends entries now: the end date moves to now and the entry list is committed. */
-export async function closeGiveawayEarly(db: Db, id: number, now = new Date()): Promise<Giveaway> {
+export async function closeGiveawayEarly(
+  db: Db,
+  changes: Changes,
+  id: number,
+  now = new Date(),
+): Promise<Giveaway> {
   await db.transaction(async (tx) => {
     const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, id));
     if (!g) throw notFound('Giveaway');
@@ -557,11 +579,12 @@ export async function closeGiveawayEarly(db: Db, id: number, now = new Date()): 
     }
     await closeEntries(tx as unknown as Db, id, now);
   });
+  changes.publish({ type: 'giveaway.updated', id });
   return getGiveawayById(db, id);
 }
 
 /** Deletes a giveaway nobody has entered; one with entries is part of the public record. */
-export async function deleteGiveaway(db: Db, id: number): Promise<void> {
+export async function deleteGiveaway(db: Db, changes: Changes, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, id));
     if (!g) throw notFound('Giveaway');
@@ -572,6 +595,7 @@ export async function deleteGiveaway(db: Db, id: number): Promise<void> {
     if (n > 0) throw new AppError(409, 'giveaway_has_entries', 'A giveaway with entries cannot be deleted.');
     await tx.delete(giveaways).where(eq(giveaways.id, id));
   });
+  changes.publish({ type: 'giveaway.deleted', id });
 }
 
 /** The whole public record of a giveaway for /verify-giveaway and scripts/verify-giveaway.ts. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { SOCIAL_HANDLE_MAX } from './giveaway-rules';
 
-/** The longest social handle an entry keeps, after trimming. */
-export const SOCIAL_HANDLE_MAX = 64;
 /** Entries per page of the entry list. */
 export const ENTRIES_PAGE_SIZE = 50;
 export const ENTRIES_PAGE_MAX = 200;
@@ -107,18 +106,6 @@ export const EnterGiveawayResultSchema = z.object({
   entryCount: z.number().int(),
 });
 export type EnterGiveawayResult = z.infer<typeof EnterGiveawayResultSchema>;
-
-/** Spec section 4: open only if status is active and the end date is in the future. */
-export function isGiveawayOpen(g: Pick<Giveaway, 'status' | 'endDate'>, now = Date.now()): boolean {
-  return g.status === 'active' && new Date(g.endDate).getTime() > now;
-}
-
-/** Spec section 2 card badge: 'Active', 'Ended' for completed, otherwise the raw status. */
-export function giveawayBadge(g: Pick<Giveaway, 'status' | 'endDate'>, now = Date.now()): string {
-  if (isGiveawayOpen(g, now)) return 'Active';
-  if (g.status === 'completed') return 'Ended';
-  return g.status;
-}
 
 // ---------------------------------------------------------------- admin
 

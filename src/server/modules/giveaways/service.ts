@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { computeEntryHash, drawWinningTickets, hashServerSeed } from '../../../domain/giveaway-draw';
+import { isGiveawayOpen } from '../../../domain/giveaway-rules';
 import {
   type GiveawayVerification,
   hashEntryList,
   VERIFICATION_FORMAT,
 } from '../../../domain/giveaway-verify';
-import {
-  type EnterGiveawayResult,
-  type Giveaway,
-  type GiveawayEntryPage,
-  isGiveawayOpen,
-  type MyGiveawayEntry,
+import type {
+  EnterGiveawayResult,
+  Giveaway,
+  GiveawayEntryPage,
+  MyGiveawayEntry,
 } from '../../../domain/giveaways';
 import type { Db } from '../../db/client';
 import { giveawayEntries, giveaways, propFirms, users } from '../../db/schema';

@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  EnterGiveawayResult,
+  Giveaway,
+  GiveawayEntryPage,
+  MyGiveawayEntry,
+} from '../../../domain/giveaways';
+import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
+
+export const giveawaysQuery = () => queryOptions<Giveaway[]>({ queryKey: ['/api/giveaways'] });
+
+/** A 404 is not retried, and a 404 prefetched by the server stays one while hydrating. */
+export const giveawayQuery = (slug: string) =>
+  queryOptions<Giveaway>({
+    queryKey: ['/api/giveaways', slug],
+    retry: (failures, error) => errorStatus(error) !== 404 && failures < 1,
+    retryOnMount: false,
+  });
+
+/** One page of the entry list; `after` is the last ticket of the page before (0 for the first). */
+export const giveawayEntriesQuery = (slug: string, after = 0) =>
+  queryOptions<GiveawayEntryPage>({
+    queryKey: ['/api/giveaways', slug, after > 0 ? `entries?after=${after}` : 'entries'],
+    retry: (failures, error) => errorStatus(error) !== 404 && failures < 1,
+  });
+
+/** The visitor's own ticket; null when signed out or not entered (a 401 is no error here). */
+export const myGiveawayEntryQuery = (slug: string) =>
+  queryOptions<MyGiveawayEntry | null>({
+    queryKey: ['/api/giveaways', slug, 'my-entry'],
+    queryFn: getQueryFn<MyGiveawayEntry | null>({ on401: 'returnNull' }),
+    retry: false,
+  });
+
+/** Spec section 7: on success the detail and the entries are refreshed. */
+export function useEnterGiveaway(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (socialMediaHandle: string) =>
+      apiJson<EnterGiveawayResult>('POST', `/api/giveaways/${encodeURIComponent(slug)}/enter`, {
+        completedActions: {},
+        ...(socialMediaHandle.trim() ? { socialMediaHandle: socialMediaHandle.trim() } : {}),
+      }),
+    onSuccess: (result) => {
+      const mine: MyGiveawayEntry = {
+        userEntry: {
+          ticketNumber: result.ticketNumber,
+          entryHash: result.entryHash,
+          createdAt: new Date().toISOString(),
+        },
+      };
+      client.setQueryData<MyGiveawayEntry | null>(myGiveawayEntryQuery(slug).queryKey, mine);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: ['/api/giveaways', slug] }),
+        client.invalidateQueries({ queryKey: ['/api/giveaways'], exact: true }),
+      ]);
+    },
+  });
+}

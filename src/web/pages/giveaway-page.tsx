@@ -74,8 +74,8 @@ function GiveawayView({ giveaway }: { giveaway: Giveaway }) {
           </Link>{' '}
           / <span className="text-slate-900">{giveaway.title}</span>
         </nav>
-        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_360px]">
-          <div className="min-w-0 space-y-6">
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_360px] lg:gap-x-8">
+          <div className="min-w-0 space-y-6 lg:col-start-1">
             <header className="space-y-4">
               <div className="flex flex-wrap items-center gap-3">
                 <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
@@ -112,7 +112,29 @@ function GiveawayView({ giveaway }: { giveaway: Giveaway }) {
                 </p>
               ) : null}
             </header>
-
+          </div>
+          <aside className="space-y-6 self-start lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <EnterCard giveaway={giveaway} user={user} userLoading={userLoading} now={now} />
+            <ProvablyFairCard giveaway={giveaway} />
+            <section
+              aria-labelledby="terms"
+              className="rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-sm"
+            >
+              <h2 id="terms" className="text-lg font-semibold text-slate-900">
+                Terms and Conditions
+              </h2>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-600">
+                <li>Entrants must be 18 years of age or older.</li>
+                <li>One entry per person; a verified email address is required.</li>
+                <li>Winners who do not respond within 14 days may forfeit the prize.</li>
+                <li>
+                  <Calendar className="mr-1 inline size-4" aria-hidden />
+                  Entries close {formatGiveawayDate(giveaway.endDate)}.
+                </li>
+              </ul>
+            </section>
+          </aside>
+          <div className="min-w-0 space-y-6 lg:col-start-1">
             <WinnersCard giveaway={giveaway} />
 
             <section
@@ -151,28 +173,6 @@ function GiveawayView({ giveaway }: { giveaway: Giveaway }) {
 
             <EntryList slug={giveaway.slug} total={giveaway.entryCount} />
           </div>
-
-          <aside className="space-y-6">
-            <EnterCard giveaway={giveaway} user={user} userLoading={userLoading} now={now} />
-            <ProvablyFairCard giveaway={giveaway} />
-            <section
-              aria-labelledby="terms"
-              className="rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-sm"
-            >
-              <h2 id="terms" className="text-lg font-semibold text-slate-900">
-                Terms and Conditions
-              </h2>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-600">
-                <li>Entrants must be 18 years of age or older.</li>
-                <li>One entry per person; a verified email address is required.</li>
-                <li>Winners who do not respond within 14 days may forfeit the prize.</li>
-                <li>
-                  <Calendar className="mr-1 inline size-4" aria-hidden />
-                  Entries close {formatGiveawayDate(giveaway.endDate)}.
-                </li>
-              </ul>
-            </section>
-          </aside>
         </div>
       </div>
     </>

@@ -19,6 +19,7 @@ import type { Env } from './env';
 import { ResponseCache } from './lib/cache';
 import { registerErrorHandler, sendError } from './lib/error-handler';
 import { Changes } from './lib/events';
+import { Jobs } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
 import './lib/fastify-types';
@@ -77,6 +78,10 @@ export async function buildApp(options: AppOptions) {
   app.decorate('database', database);
   app.decorate('cache', new ResponseCache());
   app.decorate('changes', new Changes());
+  app.decorate('jobs', new Jobs(database.db, app.log));
+  // Tests trigger runs themselves (`app.jobs.run`), so no schedule fires in the middle of one.
+  if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('mailer', createMailer(env, app.log));
 
   const redis = env.REDIS_URL

@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { ResponseCache } from './cache';
 import type { Changes } from './events';
+import type { Jobs } from './jobs';
 import type { Mailer } from './mailer';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     cache: ResponseCache;
     /** Change events of this process and (with Redis) the cluster; services publish what they wrote. */
     changes: Changes;
+    /** The named jobs of every module: scheduled once across processes, or run now with `run`. */
+    jobs: Jobs;
     mailer: Mailer;
     /** The signed-in user's id of a request, or undefined (decorated by the accounts module). */
     sessionUserId(request: FastifyRequest): Promise<string | undefined>;

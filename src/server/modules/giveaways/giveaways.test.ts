@@ -331,6 +331,14 @@ describe('closing, the database guard and the draw', () => {
     await insertGiveawayEntry(ctx.db, { giveawayId: later.id });
   });
 
+  it('the registered job closes due giveaways', async () => {
+    const due = await insertGiveaway(ctx.db, { slug: 'job-due', endDate: new Date(Date.now() - 1000) });
+    expect((await ctx.app.jobs.run('close-due-giveaways')).status).toBe('succeeded');
+    const [row] = await ctx.db.select().from(giveaways).where(eq(giveaways.id, due.id));
+    expect(row.entriesClosedAt).not.toBeNull();
+    expect(row.entryListHash).toBe(await hashEntryList([]));
+  });
+
   it('draws with the 0009 formula, reveals the seed, emails the winners, and the record verifies', async () => {
     const g = await insertGiveaway(ctx.db, {
       slug: 'to-draw',

@@ -15,12 +15,11 @@ import {
   MyGiveawayEntrySchema,
 } from '../../../domain/giveaways';
 import type { Http } from '../../lib/http';
-import { startJobs } from '../../lib/jobs';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
+import { closeDueGiveawaysJob } from './jobs';
 import {
   assertCanEnter,
-  closeDueGiveaways,
   closeGiveawayEarly,
   createGiveaway,
   deleteGiveaway,
@@ -248,19 +247,5 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     },
   );
 
-  if (app.env.NODE_ENV !== 'test') {
-    // Every minute: giveaways whose end date passed get their entry list fixed and committed.
-    // The advisory lock runs it on one node; SKIP LOCKED in the service keeps even two runs apart.
-    const runner = startJobs(db, app.log, [
-      {
-        name: 'close-due-giveaways',
-        schedule: '* * * * *',
-        task: async (tx) => {
-          const closed = await closeDueGiveaways(tx, app.changes);
-          if (closed.length > 0) app.log.info({ closed }, 'giveaway entry lists closed');
-        },
-      },
-    ]);
-    app.addHook('onClose', async () => runner.stop());
-  }
+  app.jobs.register(closeDueGiveawaysJob(app.changes));
 }

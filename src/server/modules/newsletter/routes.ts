@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { SubscribePayloadSchema, SubscribeResultSchema, TokenQuerySchema } from '../../../domain/newsletter';
 import type { Http } from '../../lib/http';
-import { startJobs } from '../../lib/jobs';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
+import { weeklyDealsEmailJob } from './jobs';
 import {
   confirmSubscription,
   sendWeeklyDigest,
@@ -82,18 +82,5 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     });
   }
 
-  if (app.env.NODE_ENV !== 'test') {
-    // Mondays 08:00 UTC; the advisory lock makes one node of a cluster send it.
-    const runner = startJobs(db, app.log, [
-      {
-        name: 'weekly-deals-email',
-        schedule: '0 8 * * 1',
-        task: async (tx) => {
-          const sent = await sendWeeklyDigest(tx, ctx);
-          app.log.info({ sent }, 'weekly deals email sent');
-        },
-      },
-    ]);
-    app.addHook('onClose', async () => runner.stop());
-  }
+  app.jobs.register(weeklyDealsEmailJob(ctx));
 }

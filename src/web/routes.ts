@@ -157,6 +157,7 @@ export const appRoutes: AppRoute[] = [
     page: page('admin-firm-analytics-page'),
   },
   { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
+  { path: '/admin/giveaways', access: 'admin', page: page('admin-giveaways-page') },
   { path: '*', access: 'public', page: page('not-found-page') },
 ];
 

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminGiveawayCreate,
+  AdminGiveawayPatch,
   EnterGiveawayResult,
   Giveaway,
   GiveawayEntryPage,
@@ -57,3 +59,41 @@ export function useEnterGiveaway(slug: string) {
     },
   });
 }
+
+// ---------------------------------------------------------------- admin
+
+export const adminGiveawaysQuery = () => queryOptions<Giveaway[]>({ queryKey: ['/api/admin/giveaways'] });
+
+/** Every admin write refreshes the admin list and the public giveaway queries. */
+function useAdminMutation<V>(request: (vars: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['/api/admin/giveaways'] }),
+        client.invalidateQueries({ queryKey: ['/api/giveaways'] }),
+      ]),
+  });
+}
+
+export const useCreateGiveaway = () =>
+  useAdminMutation((payload: AdminGiveawayCreate) =>
+    apiJson<Giveaway>('POST', '/api/admin/giveaways', payload),
+  );
+
+export const useUpdateGiveaway = () =>
+  useAdminMutation(({ id, patch }: { id: number; patch: AdminGiveawayPatch }) =>
+    apiJson<Giveaway>('PATCH', `/api/admin/giveaways/${id}`, patch),
+  );
+
+export const useCloseGiveaway = () =>
+  useAdminMutation((id: number) => apiJson<Giveaway>('POST', `/api/admin/giveaways/${id}/close`));
+
+export const useDrawGiveaway = () =>
+  useAdminMutation(({ id, clientSeed }: { id: number; clientSeed: string }) =>
+    apiJson<Giveaway>('POST', `/api/admin/giveaways/${id}/draw`, { clientSeed }),
+  );
+
+export const useDeleteGiveaway = () =>
+  useAdminMutation((id: number) => apiJson<null>('DELETE', `/api/admin/giveaways/${id}`));

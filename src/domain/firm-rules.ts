@@ -74,8 +74,7 @@ export const unlistedStatusLabel = (status: string) => UNLISTED_STATUS_LABELS[st
 
 export const UNLISTED_READ_MORE_LENGTH = 70;
 
-// One collator for every comparison: `localeCompare` with a locale and options builds one per call
-// (43 µs against 1 µs to sort 12 names on Node 20).
+// One collator for every comparison: `localeCompare` with a locale and options builds one per call.
 const NAME_COLLATOR = new Intl.Collator('en', { sensitivity: 'base' });
 const byName = (a: { name: string }, b: { name: string }) => NAME_COLLATOR.compare(a.name, b.name);
 

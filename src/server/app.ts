@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,6 +23,7 @@ import { Changes } from './lib/events';
 import { Jobs } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
+import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import './lib/fastify-types';
 import {
   type CacheAnswer,
@@ -30,6 +32,7 @@ import {
   registerResponseCache,
 } from './lib/response-cache-plugin';
 import { createSecurityHeaders, registerSecurity } from './lib/security';
+import { LocalStorage } from './lib/storage';
 import { registerModules } from './modules/register';
 import { registerPageRendering } from './render/page-renderer';
 
@@ -83,6 +86,8 @@ export async function buildApp(options: AppOptions) {
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('mailer', createMailer(env, app.log));
+  const storage = new LocalStorage(env.DATA_DIR);
+  app.decorate('storage', storage);
 
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -110,6 +115,8 @@ export async function buildApp(options: AppOptions) {
   answerFromCache = createCacheAnswer(app.cache, securityHeaders, observeRequest);
   registerResponseCache(app, answerFromCache);
   await app.register(compress, { threshold: 1024 });
+  // Limits again in lib/uploads.ts, per call; these bound any multipart request.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
 
   await app.register(swagger, {
     openapi: {
@@ -142,12 +149,13 @@ export async function buildApp(options: AppOptions) {
   );
 
   const root = findPackageRoot();
-  const uploads = path.resolve(env.DATA_DIR, 'uploads');
   await app.register(fastifyStatic, {
-    root: uploads,
+    root: storage.publicRoot,
     prefix: '/uploads/',
     decorateReply: false,
-    maxAge: '1d',
+    // Every upload gets a new key, so a file at an address never changes.
+    maxAge: '365d',
+    immutable: true,
   });
 
   const pages = options.pages ?? 'none';

@@ -4,6 +4,7 @@ import type { ResponseCache } from './cache';
 import type { Changes } from './events';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mailer';
+import type { Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     changes: Changes;
     /** The named jobs of every module: scheduled once across processes, or run now with `run`. */
     jobs: Jobs;
+    /** Uploaded files (lib/uploads.ts writes them; the local data folder by default). */
+    storage: Storage;
     mailer: Mailer;
     /** The signed-in user's id of a request, or undefined (decorated by the accounts module). */
     sessionUserId(request: FastifyRequest): Promise<string | undefined>;

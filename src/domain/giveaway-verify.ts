@@ -1,4 +1,4 @@
-// Checking a giveaway from its published data alone (decision 0021). Pure and Web Crypto only:
+// Checking a giveaway from its published data alone (decision 0022). Pure and Web Crypto only:
 // the browser's /verify-giveaway, scripts/verify-giveaway.ts and the server's own tests run this
 // same code.
 import { z } from 'zod';

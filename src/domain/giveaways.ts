@@ -36,7 +36,7 @@ export const GiveawaySchema = z.object({
   /** Where the client seed comes from, named when the giveaway was created. */
   clientSeedSource: z.string().nullable(),
   clientSeed: z.string().nullable(),
-  /** When the entry list was fixed, and SHA-256 of its canonical text (decision 0021). */
+  /** When the entry list was fixed, and SHA-256 of its canonical text (decision 0022). */
   entriesClosedAt: z.string().nullable(),
   entryListHash: z.string().nullable(),
   winnerUserIds: z.array(z.string()),
@@ -166,4 +166,11 @@ export const AdminGiveawayIdParamsSchema = z.object({
 export const AdminDrawPayloadSchema = z.object({
   /** The value the named client seed source produced, copied as published there. */
   clientSeed: z.string().trim().min(1).max(500),
+});
+
+/** An uploaded giveaway picture: put `url` in giveawayImage. */
+export const GiveawayImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
 });

@@ -181,7 +181,7 @@ export const giveawayEntries = pgTable(
       .notNull()
       .references(() => giveaways.id, { onDelete: 'cascade' }),
     // No foreign key: an entry is part of a published, hashed record, so it outlives its entrant's
-    // account (decision 0021). The id is a random string that then points at nobody.
+    // account (decision 0022). The id is a random string that then points at nobody.
     userId: text('user_id').notNull(),
     ticketNumber: integer('ticket_number').notNull(),
     socialMediaHandle: text('social_media_handle'),

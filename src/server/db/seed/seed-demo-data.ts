@@ -127,7 +127,7 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
     }
     const winnerUserIds = winnerTicketNumbers.map((t) => entries.find((e) => e.ticketNumber === t)!.userId);
     // In the order the live site goes through: open, entries, the list fixed and committed, the
-    // draw. The database refuses entries to a giveaway whose list is closed (decision 0021).
+    // draw. The database refuses entries to a giveaway whose list is closed (decision 0022).
     const [row] = await db
       .insert(giveaways)
       .values({ ...giveaway, status: 'active', serverSeedHash })
@@ -188,7 +188,7 @@ export function seedDemoDataIfEmpty(db: Db, now = new Date()): Promise<SeedSumma
  */
 export function deleteDemoData(db: Db): Promise<void> {
   return db.transaction(async (tx) => {
-    // Closed giveaways are refused deletion by the database (decision 0021) unless the
+    // Closed giveaways are refused deletion by the database (decision 0022) unless the
     // transaction declares it removes the whole demo.
     await tx.execute(sql`select set_config('pfc.purge_giveaways', 'on', true)`);
     await tx.delete(giveaways);

@@ -1,7 +1,9 @@
 import { makeSignature } from 'better-auth/crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
+import { multipartFile } from '../../../../tests/setup/multipart';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import { computeEntryHash, drawWinningTickets, sha256Hex } from '../../../domain/giveaway-draw';
 import { GiveawayVerificationSchema, hashEntryList, verifyGiveaway } from '../../../domain/giveaway-verify';
@@ -490,5 +492,42 @@ describe('/api/admin/giveaways', () => {
     expect((await asAdmin('DELETE', `/api/admin/giveaways/${empty.id}`)).statusCode).toBe(204);
     expect((await ctx.app.inject('/api/giveaways/empty-one')).statusCode).toBe(404);
     expect((await asAdmin('DELETE', `/api/admin/giveaways/${empty.id}`)).statusCode).toBe(404);
+  });
+
+  it('uploads a picture for admins only, judged by content', async () => {
+    const png = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = (file: { name: string; type: string; body: Buffer }, who = admin) => {
+      const { payload, headers } = multipartFile(file);
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/giveaways/images',
+        payload,
+        headers: { ...headers, origin: TEST_ORIGIN, cookie: who.cookie },
+      });
+    };
+    const ok = await upload({ name: 'prize.png', type: 'image/png', body: png });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ width: 400, height: 300 });
+    expect(ok.json().url).toMatch(/\.webp$/);
+    expect((await ctx.app.inject(ok.json().url)).statusCode).toBe(200);
+    const text = await upload({
+      name: 'fake.png',
+      type: 'image/png',
+      body: Buffer.from('not an image at all'),
+    });
+    expect(text.statusCode).toBe(415);
+    const big = await upload({
+      name: 'big.png',
+      type: 'image/png',
+      body: Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+    });
+    expect(big.statusCode).toBe(413);
+    expect((await upload({ name: 'prize.png', type: 'image/png', body: png }, verified)).statusCode).toBe(
+      403,
+    );
   });
 });

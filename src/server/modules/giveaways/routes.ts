@@ -9,6 +9,7 @@ import {
   EnterGiveawayResultSchema,
   GiveawayEntriesQuerySchema,
   GiveawayEntryPageSchema,
+  GiveawayImageSchema,
   GiveawayListSchema,
   GiveawaySchema,
   GiveawaySlugParamsSchema,
@@ -16,6 +17,7 @@ import {
 } from '../../../domain/giveaways';
 import type { Http } from '../../lib/http';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { receiveImage } from '../../lib/uploads';
 import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
 import { closeDueGiveawaysJob } from './jobs';
 import {
@@ -173,6 +175,30 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     async (request, reply) => {
       await requireAdmin(app, request);
       return reply.status(201).send(await createGiveaway(db, app.changes, request.body));
+    },
+  );
+
+  app.post(
+    '/api/admin/giveaways/images',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Upload a giveaway's picture (5 MB, images only by content, re-encoded to WebP)",
+        consumes: ['multipart/form-data'],
+        response: {
+          201: GiveawayImageSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          413: ErrorSchema,
+          415: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(app, request);
+      const image = await receiveImage(request, { visibility: 'public' });
+      return reply.status(201).send({ url: image.url as string, width: image.width, height: image.height });
     },
   );
 

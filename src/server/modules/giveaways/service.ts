@@ -325,7 +325,7 @@ export interface DrawContext {
 }
 
 /**
- * The draw (decision 0009 formula, decision 0021 scheme): needs the entry list closed and its
+ * The draw (decision 0009 formula, decision 0022 scheme): needs the entry list closed and its
  * commitment intact, takes the public client seed, stores the winners, reveals the server seed
  * (status completed) and emails the winners after the commit. Mail failures are logged, never undo
  * the draw.

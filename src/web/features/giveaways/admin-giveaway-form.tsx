@@ -13,7 +13,8 @@ import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api';
-import { useCreateGiveaway, useUpdateGiveaway } from './queries';
+import { toastForError } from '../../lib/error-toast';
+import { uploadGiveawayImage, useCreateGiveaway, useUpdateGiveaway } from './queries';
 
 /** The fields that may change after the first entry (the server enforces the same list). */
 const TEXT_FIELDS = [
@@ -93,6 +94,21 @@ export function AdminGiveawayForm({
   onOpenChange: (open: boolean) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(giveaway));
+  const [uploading, setUploading] = useState(false);
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const image = await uploadGiveawayImage(file);
+      setDraft((d) => ({ ...d, giveawayImage: image.url }));
+    } catch (error) {
+      const t = toastForError(error);
+      toast({ title: t.title, description: t.description, variant: 'destructive' });
+    } finally {
+      setUploading(false);
+    }
+  };
   const create = useCreateGiveaway();
   const update = useUpdateGiveaway();
   const locked = Boolean(giveaway && (giveaway.entryCount > 0 || giveaway.entriesClosedAt));
@@ -161,7 +177,21 @@ export function AdminGiveawayForm({
               rows={4}
             />
           </div>
-          {field('giveawayImage', 'Image address', { placeholder: '/images/… or https://…' })}
+          <div className="space-y-2">
+            {field('giveawayImage', 'Image address', { placeholder: '/images/… or https://…' })}
+            <Label htmlFor="giveaway-image-file" className="text-xs text-slate-600">
+              Or upload a picture (images up to 5 MB)
+            </Label>
+            <input
+              id="giveaway-image-file"
+              type="file"
+              accept="image/*"
+              disabled={uploading}
+              onChange={(e) => upload(e.target.files?.[0])}
+              className="block w-full text-xs text-slate-700 file:mr-2 file:rounded-md file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-brand-700"
+            />
+            {uploading ? <p className="text-xs text-slate-600">Uploading…</p> : null}
+          </div>
           {field('giveawayLink', 'Link', { placeholder: 'https://…' })}
           {field('startDate', 'Starts (UTC)', { type: 'datetime-local', required: true })}
           {field('endDate', 'Ends (UTC)', { type: 'datetime-local', required: true })}
@@ -183,7 +213,7 @@ export function AdminGiveawayForm({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pending || uploading}>
               {pending ? 'Saving…' : giveaway ? 'Save' : 'Create giveaway'}
             </Button>
           </div>

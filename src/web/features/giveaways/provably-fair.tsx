@@ -15,7 +15,7 @@ function Field({ label, value, hint }: { label: string; value: string | null; hi
   );
 }
 
-/** Spec section 2's Provably Fair card, with the commitments of decision 0021. */
+/** Spec section 2's Provably Fair card, with the commitments of decision 0022. */
 export function ProvablyFairCard({ giveaway }: { giveaway: Giveaway }) {
   const completed = giveaway.status === 'completed';
   return (

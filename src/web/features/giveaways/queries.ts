@@ -97,3 +97,10 @@ export const useDrawGiveaway = () =>
 
 export const useDeleteGiveaway = () =>
   useAdminMutation((id: number) => apiJson<null>('DELETE', `/api/admin/giveaways/${id}`));
+
+/** Uploads a picture; the answer's url goes into the giveaway's image field. */
+export const uploadGiveawayImage = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return apiJson<{ url: string; width: number; height: number }>('POST', '/api/admin/giveaways/images', form);
+};

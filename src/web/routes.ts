@@ -4,7 +4,7 @@ import { matchRoute } from 'wouter';
 import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
 import { couponBySlugQuery, couponsQuery } from './features/coupons/queries';
 import { parseCompareSlugs } from './features/firms/compare-slugs';
-import { directoryListQuery, parseDirectoryState } from './features/firms/display';
+import { directoryListQuery, parseDirectoryState } from './features/firms/directory-state';
 import {
   firmDetailsQuery,
   firmDirectoryQuery,

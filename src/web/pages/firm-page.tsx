@@ -10,7 +10,7 @@ import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { currentUserQuery } from '../features/accounts/queries';
-import { firmJsonLd, firmMetaDescription } from '../features/firms/display';
+import { firmMetaDescription } from '../features/firms/display';
 import { FirmHeader, useGoBack } from '../features/firms/firm-header';
 import {
   EmbedFirm,
@@ -19,6 +19,7 @@ import {
   QuickInfo,
   SidebarCoupons,
 } from '../features/firms/firm-overview';
+import { firmJsonLd } from '../features/firms/json-ld';
 import {
   firmDetailsQuery,
   firmPayoutMethodsQuery,

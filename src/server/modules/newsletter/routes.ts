@@ -5,12 +5,7 @@ import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
 import { weeklyDealsEmailJob } from './jobs';
-import {
-  confirmSubscription,
-  sendWeeklyDigest,
-  subscribeToNewsletter,
-  unsubscribeFromNewsletter,
-} from './service';
+import { confirmSubscription, subscribeToNewsletter, unsubscribeFromNewsletter } from './service';
 
 /** A minimal self-contained page for the links in emails, which land outside the app. */
 const DEALS = [{ href: '/coupons', label: 'Browse the latest deals' }];

@@ -1,4 +1,6 @@
 export * from './schema/activity';
+export * from './schema/admin';
 export * from './schema/auth';
 export * from './schema/content';
 export * from './schema/firms';
+export * from './schema/rule-changes';

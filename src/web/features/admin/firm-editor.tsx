@@ -794,28 +794,27 @@ export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
         </Button>
       </Card>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : firm ? 'Save changes' : 'Create firm'}
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : firm ? 'Save changes' : 'Create firm'}
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/admin/firms">Cancel</Link>
+        </Button>
+        {firm && firm.status === 'listed' ? (
+          <Button variant="ghost" asChild>
+            <a href={`/firm/${firm.slug}`} target="_blank" rel="noreferrer">
+              View on site
+            </a>
           </Button>
-          <Button variant="outline" asChild>
-            <Link to="/admin/firms">Cancel</Link>
-          </Button>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {firm && firm.status === 'listed' ? (
-            <Button variant="ghost" asChild>
-              <a href={`/firm/${firm.slug}`} target="_blank" rel="noreferrer">
-                View on site
-              </a>
-            </Button>
-          ) : null}
-          {firm ? (
-            <DeleteFirm firm={{ ...firm, version }} onDeleted={() => navigate('/admin/firms')} />
-          ) : null}
-        </div>
+        ) : null}
       </div>
+      {firm ? (
+        <Card tone="danger" className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
+          <p className="text-sm text-slate-700">Deleting a firm removes it from the site for good.</p>
+          <DeleteFirm firm={{ ...firm, version }} onDeleted={() => navigate('/admin/firms')} />
+        </Card>
+      ) : null}
     </form>
   );
 }

@@ -10,6 +10,9 @@ async function waitForApp(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+// Whole journeys through several pages: longer than the default on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   await presetCookieConsent(page);
 });
@@ -34,8 +37,10 @@ test('the admin overview: its navigation, counts and queues', async ({ page }) =
   await expectNoSeriousA11yViolations(page);
   await nav.getByRole('link', { name: 'Firms' }).click();
   await expect(page).toHaveURL('/admin/firms');
-  await expect(page.getByRole('heading', { name: 'Firms', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Firms', level: 1 })).toBeVisible();
+  await page.getByLabel('Search').fill('northbridge');
   await expect(page.getByRole('link', { name: 'Northbridge Capital Traders' })).toBeVisible();
+  await expect(page).toHaveURL('/admin/firms?q=northbridge');
   await expectNoSidewaysScroll(page);
 });
 
@@ -71,8 +76,8 @@ test('create a firm with a funding model, change a rule, see it on the site and 
   await page.getByLabel('Daily drawdown (%)').fill('5');
   await page.getByLabel('Profit split (%)').fill('80');
   await page.getByRole('button', { name: 'Add account' }).click();
-  await page.getByLabel('Account size ($)').fill('50000');
-  await page.getByLabel('Price ($)').fill('299');
+  await page.getByLabel('Account size ($)', { exact: true }).fill('50000');
+  await page.getByLabel('Price ($)', { exact: true }).fill('299');
   await page.getByRole('button', { name: 'Create firm' }).click();
   await expect(page).toHaveURL(/\/admin\/firms\/\d+$/);
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
@@ -85,13 +90,16 @@ test('create a firm with a funding model, change a rule, see it on the site and 
   await expect(site.getByText('No rule changes recorded yet.')).toBeVisible();
 
   // A rule change goes to the firm's timeline.
+  await page.bringToFront();
   await page.getByLabel('Daily drawdown (%)').fill('4');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Firm saved', { exact: true })).toBeVisible();
+  await site.bringToFront();
   await site.reload();
   await expect(site.getByText('Evaluation: Daily drawdown 5% -> 4%')).toBeVisible();
   await expectNoSidewaysScroll(site);
 
+  await page.bringToFront();
   await page.getByRole('link', { name: 'History of this firm' }).click();
   await expect(page).toHaveURL(/\/admin\/audit\?entity=firm&entityId=\d+/);
   const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
@@ -156,10 +164,13 @@ test('a save over a newer version is refused with the Conflict message', async (
   await second.goto(`/admin/firms/${id}`);
   await waitForApp(page);
   await waitForApp(second);
+  // Only the page in front paints: bring each forward before using it.
+  await page.bringToFront();
   await page.getByLabel('Headquarters').fill('London');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Firm saved', { exact: true })).toBeVisible();
 
+  await second.bringToFront();
   await second.getByLabel('Headquarters').fill('Dubai');
   await second.getByRole('button', { name: 'Save changes' }).click();
   const alert = second.getByRole('alert').filter({ hasText: 'Conflict' });

@@ -58,11 +58,11 @@ export async function listAdminFirms(db: Db, query: AdminFirmListQuery): Promise
         trustRating: propFirms.trustRating,
         featured: sql<boolean>`coalesce(${featured}, false)`,
         fundingModelCount:
-          sql<number>`(select count(*) from ${fundingModels} where ${fundingModels.propFirmId} = ${propFirms.id})`.mapWith(
+          sql<number>`(select count(*) from ${fundingModels} where ${fundingModels.propFirmId} = "prop_firms"."id")`.mapWith(
             Number,
           ),
         accountCount:
-          sql<number>`(select count(*) from ${firmAccounts} where ${firmAccounts.propFirmId} = ${propFirms.id})`.mapWith(
+          sql<number>`(select count(*) from ${firmAccounts} where ${firmAccounts.propFirmId} = "prop_firms"."id")`.mapWith(
             Number,
           ),
         version: propFirms.version,

@@ -52,10 +52,7 @@ export function FirmList() {
   }, [text]);
 
   return (
-    <section aria-labelledby="firm-list-heading">
-      <h2 id="firm-list-heading" className="sr-only">
-        Firms
-      </h2>
+    <section aria-label="Firm list">
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
         <div className="grid gap-1.5">
           <Label htmlFor="firm-search">Search</Label>

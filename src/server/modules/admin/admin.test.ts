@@ -202,6 +202,9 @@ describe('firms admin', () => {
     const bad = await call('GET', '/api/admin/firms?sort=price', 'admin');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('sort');
+    const counted = await createFirm({ slug: 'counted-firm', name: 'Counted Firm' });
+    const row = (await call('GET', '/api/admin/firms?q=counted-firm', 'admin')).json().firms[0];
+    expect(row).toMatchObject({ id: counted.id, fundingModelCount: 1, accountCount: 2, version: 1 });
     const page = await call('GET', '/api/admin/firms?page=2', 'admin');
     expect(page.json()).toMatchObject({ page: 2, pageSize: 20 });
   });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AdminOverviewSchema, AuditPageSchema, AuditQuerySchema } from '../../../domain/admin';
 import type { Http } from '../../lib/http';
 import { requireAdmin } from '../accounts/service';
+import { adminContentRoutes } from './content-routes';
 import { adminFirmRoutes } from './firm-routes';
 import { type Actor, getAdminOverview, listAuditEntries } from './service';
 
@@ -56,6 +57,7 @@ export const adminRoutes = fp(
     );
 
     await app.register(adminFirmRoutes, { actorOf });
+    await app.register(adminContentRoutes, { actorOf });
   },
   { name: 'admin', dependencies: ['accounts'] },
 );

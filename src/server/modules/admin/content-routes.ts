@@ -1,0 +1,100 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminCouponPageSchema,
+  AdminCouponSchema,
+  ContentListQuerySchema,
+  CouponInputSchema,
+  CouponUpdateSchema,
+  FirmChoiceListSchema,
+} from '../../../domain/admin-content';
+import { IdParamsSchema, VersionQuerySchema } from '../../../domain/admin-firms';
+import type { Http } from '../../lib/http';
+import {
+  createCoupon,
+  deleteCoupon,
+  getAdminCoupon,
+  listAdminCoupons,
+  listFirmChoices,
+  updateCoupon,
+} from './coupons';
+import type { Actor } from './service';
+
+const tags = ['admin'];
+// Coupons show on the coupons and deal pages, firm pages and directory cards.
+const couponWrites = { invalidates: ['coupons', 'firms'] };
+
+/** Coupons (and, as they land, posts and quick updates) for the admin. */
+export async function adminContentRoutes(
+  app: Http,
+  { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
+): Promise<void> {
+  const db = app.database.db;
+
+  app.get(
+    '/api/admin/firm-choices',
+    {
+      schema: {
+        tags,
+        summary: 'Every firm by name, to attach content to',
+        response: { 200: FirmChoiceListSchema },
+      },
+    },
+    () => listFirmChoices(db),
+  );
+
+  app.get(
+    '/api/admin/coupons',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every coupon (expired and inactive ones too), newest first, 20 a page; search by code, title or firm',
+        querystring: ContentListQuerySchema,
+        response: { 200: AdminCouponPageSchema },
+      },
+    },
+    (request) => listAdminCoupons(db, request.query),
+  );
+  app.get(
+    '/api/admin/coupons/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: AdminCouponSchema } } },
+    (request) => getAdminCoupon(db, request.params.id),
+  );
+  app.post(
+    '/api/admin/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Create a coupon',
+        body: CouponInputSchema,
+        response: { 201: AdminCouponSchema },
+      },
+      config: couponWrites,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createCoupon(db, await actorOf(request), request.body)),
+  );
+  app.put(
+    '/api/admin/coupons/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save a coupon over the version it was edited from (409 when it has changed since)',
+        params: IdParamsSchema,
+        body: CouponUpdateSchema,
+        response: { 200: AdminCouponSchema },
+      },
+      config: couponWrites,
+    },
+    async (request) =>
+      updateCoupon(db, await actorOf(request), request.params.id, request.body.version, request.body.coupon),
+  );
+  app.delete(
+    '/api/admin/coupons/:id',
+    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema }, config: couponWrites },
+    async (request, reply) => {
+      await deleteCoupon(db, await actorOf(request), request.params.id, request.query.version);
+      return reply.status(204).send();
+    },
+  );
+}

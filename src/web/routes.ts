@@ -128,6 +128,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin', access: 'admin', page: page('admin-page') },
   { path: '/admin/firms', access: 'admin', page: page('admin-firms-page') },
   { path: '/admin/firms/:id', access: 'admin', page: page('admin-firm-page') },
+  { path: '/admin/coupons', access: 'admin', page: page('admin-coupons-page') },
+  { path: '/admin/coupons/:id', access: 'admin', page: page('admin-coupon-page') },
   { path: '/admin/audit', access: 'admin', page: page('admin-audit-page') },
   {
     path: '/admin/firm-analytics',

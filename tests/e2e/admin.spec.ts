@@ -202,3 +202,39 @@ test('follow a firm from its page and find it in the profile', async ({ page }, 
   await waitForApp(page);
   await expect(page.getByRole('link', { name: 'Tidewater Prop Group' })).toBeVisible();
 });
+
+test('create a coupon with rich-text terms and find it on the coupons page', async ({ page }, testInfo) => {
+  const code = `E2E${testInfo.project.name.toUpperCase()}`;
+  await signInAsAdmin(page);
+  await page.goto('/admin/coupons/new');
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.getByText('Code is required', { exact: true })).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Title').fill(`${code} deal`);
+  await page.getByLabel('Description').fill('15% off every evaluation');
+  await page.getByLabel('Discount (%)').fill('15');
+  await page.getByLabel('Firm').selectOption({ label: 'Tidewater Prop Group' });
+  const terms = page.getByRole('textbox', { name: 'Terms' });
+  await terms.click();
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await terms.pressSequentially('New accounts only');
+  await page.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page).toHaveURL(/\/admin\/coupons\/\d+$/);
+  await expect(page.getByText('Coupon saved', { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  const saved = await page.request.get(page.url().replace('/admin/coupons/', '/api/admin/coupons/'));
+  expect(((await saved.json()) as { terms: string }).terms).toBe('<p><strong>New accounts only</strong></p>');
+  await page.goto('/coupons');
+  await waitForApp(page);
+  await expect(page.getByText(code, { exact: true }).first()).toBeVisible();
+
+  await page.goto('/admin/coupons');
+  await waitForApp(page);
+  await page.getByRole('link', { name: code }).click();
+  await page.getByRole('button', { name: 'Delete coupon' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page).toHaveURL('/admin/coupons');
+  await expect(page.getByRole('link', { name: code })).toHaveCount(0);
+});

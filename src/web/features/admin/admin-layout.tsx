@@ -4,6 +4,7 @@ import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
 import HistoryIcon from '~icons/lucide/history';
 import DashboardIcon from '~icons/lucide/layout-dashboard';
+import TicketIcon from '~icons/lucide/ticket-percent';
 import { cn } from '../../lib/cn';
 import { PageHead } from '../../lib/page-context';
 
@@ -20,6 +21,7 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin', label: 'Overview', icon: DashboardIcon },
   { to: '/admin/firms', label: 'Firms', icon: BuildingIcon },
+  { to: '/admin/coupons', label: 'Coupons', icon: TicketIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
 ];

@@ -126,7 +126,7 @@ export function AdminOverviewPanel() {
         tiles={[
           { label: 'Reviews this week', value: data.queues.reviewsLastWeek, attention: true },
           { label: 'Messages this week', value: data.queues.messagesLastWeek, attention: true },
-          { label: 'Expired coupons still active', value: c.expiredCoupons, attention: true },
+          { label: 'Expired coupons still active', value: c.expiredCoupons, attention: true, to: '/admin/coupons' },
           { label: 'Unconfirmed subscribers', value: data.queues.pendingSubscribers },
           { label: 'Drafts and scheduled posts', value: c.draftPosts },
         ]}
@@ -139,7 +139,7 @@ export function AdminOverviewPanel() {
           { label: 'Not yet listed', value: c.unlistedFirms, to: '/admin/firms#not-yet-listed' },
           { label: 'Funding models', value: c.fundingModels },
           { label: 'Accounts', value: c.accounts },
-          { label: 'Live coupons', value: c.liveCoupons },
+          { label: 'Live coupons', value: c.liveCoupons, to: '/admin/coupons' },
           { label: 'Published posts', value: c.publishedPosts },
           { label: 'Quick updates', value: c.quickUpdates },
           { label: 'Reviews', value: c.reviews },

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminOverview, AuditPage } from '../../../domain/admin';
+import type { AdminCoupon, AdminCouponPage, FirmChoice } from '../../../domain/admin-content';
 import type { AdminFirm, AdminFirmPage, FirmOptions } from '../../../domain/admin-firms';
 import type { UnlistedFirm } from '../../../domain/firms';
 import { getQueryFn } from '../../lib/api';
@@ -49,3 +50,16 @@ export const firmOptionsQuery = () =>
 
 export const adminUnlistedFirmsQuery = () =>
   queryOptions<UnlistedFirm[]>({ queryKey: ['/api/admin/unlisted-firms'], queryFn: fetchJson(), ...admin });
+
+export const adminCouponsQuery = (params: { q?: string; page: number }) =>
+  queryOptions<AdminCouponPage>({
+    queryKey: [`/api/admin/coupons${search(params)}`],
+    queryFn: fetchJson(),
+    ...admin,
+  });
+
+export const adminCouponQuery = (id: number) =>
+  queryOptions<AdminCoupon>({ queryKey: ['/api/admin/coupons', String(id)], queryFn: fetchJson(), ...admin });
+
+export const firmChoicesQuery = () =>
+  queryOptions<FirmChoice[]>({ queryKey: ['/api/admin/firm-choices'], queryFn: fetchJson(), ...admin });

@@ -1,4 +1,5 @@
-import { formatFunding, formatLeverage, formatPercent, formatPrice, yesNo } from './firm-rules';
+import { yesNo } from './firm-rules';
+import { formatFunding, formatLeverage, formatPercent, formatPrice } from './format';
 
 /**
  * Rule changes in words a trader reads ('Daily drawdown 5% -> 4%'). Values are stored as text

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,11 +19,20 @@ import { findPackageRoot } from './db/migrate';
 import type { Env } from './env';
 import { ResponseCache } from './lib/cache';
 import { registerErrorHandler, sendError } from './lib/error-handler';
+import { Changes } from './lib/events';
+import { Jobs } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
+import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import './lib/fastify-types';
-import { type CacheAnswer, createCacheAnswer, registerResponseCache } from './lib/response-cache-plugin';
+import {
+  type CacheAnswer,
+  cacheTagsOf,
+  createCacheAnswer,
+  registerResponseCache,
+} from './lib/response-cache-plugin';
 import { createSecurityHeaders, registerSecurity } from './lib/security';
+import { LocalStorage } from './lib/storage';
 import { registerModules } from './modules/register';
 import { registerPageRendering } from './render/page-renderer';
 
@@ -70,23 +80,23 @@ export async function buildApp(options: AppOptions) {
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('cache', new ResponseCache());
+  app.decorate('changes', new Changes());
+  app.decorate('jobs', new Jobs(database.db, app.log));
+  // Tests trigger runs themselves (`app.jobs.run`), so no schedule fires in the middle of one.
+  if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('mailer', createMailer(env, app.log));
+  const storage = new LocalStorage(env.DATA_DIR);
+  app.decorate('storage', storage);
 
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
+  app.changes.subscribe((events) => app.cache.invalidate(cacheTagsOf(events)));
   if (redis) {
-    const subscriber = redis.duplicate();
-    const channel = `${redisPrefix}:cache-invalidate`;
-    const nodeId = crypto.randomUUID();
-    await subscriber.subscribe(channel);
-    subscriber.on('message', (_c, message) => {
-      const { from, tags } = JSON.parse(message) as { from: string; tags: string[] };
-      if (from !== nodeId) app.cache.dropLocal(tags);
-    });
-    app.cache.onInvalidate((tags) => void redis.publish(channel, JSON.stringify({ from: nodeId, tags })));
+    const disconnect = await app.changes.connectRedis(redis, `${redisPrefix}:changes`, app.log);
     app.addHook('onClose', async () => {
-      await subscriber.quit();
+      await disconnect();
       await redis.quit();
     });
   }
@@ -105,6 +115,8 @@ export async function buildApp(options: AppOptions) {
   answerFromCache = createCacheAnswer(app.cache, securityHeaders, observeRequest);
   registerResponseCache(app, answerFromCache);
   await app.register(compress, { threshold: 1024 });
+  // Limits again in lib/uploads.ts, per call; these bound any multipart request.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
 
   await app.register(swagger, {
     openapi: {
@@ -137,12 +149,13 @@ export async function buildApp(options: AppOptions) {
   );
 
   const root = findPackageRoot();
-  const uploads = path.resolve(env.DATA_DIR, 'uploads');
   await app.register(fastifyStatic, {
-    root: uploads,
+    root: storage.publicRoot,
     prefix: '/uploads/',
     decorateReply: false,
-    maxAge: '1d',
+    // Every upload gets a new key, so a file at an address never changes.
+    maxAge: '365d',
+    immutable: true,
   });
 
   const pages = options.pages ?? 'none';

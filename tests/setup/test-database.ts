@@ -6,7 +6,8 @@ import { migrateDatabase } from '../../src/server/db/migrate';
 
 // PFC_TEST_TEMPLATE lets two suites on one PostgreSQL server (two checkouts) keep their own template.
 export const TEMPLATE_DB = process.env.PFC_TEST_TEMPLATE ?? 'pfc_test_template';
-if (!/^[a-z_][a-z0-9_]*$/.test(TEMPLATE_DB)) throw new Error('PFC_TEST_TEMPLATE must be a plain database name');
+if (!/^[a-z_][a-z0-9_]*$/.test(TEMPLATE_DB))
+  throw new Error('PFC_TEST_TEMPLATE must be a plain database name');
 
 let pgliteTemplate: Promise<File | Blob> | undefined;
 

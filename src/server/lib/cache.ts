@@ -22,9 +22,8 @@ const brotli = (body: Buffer, quality: number) =>
 
 /**
  * How hard a body is compressed: once for every response of a cache entry, or for a single response.
- * Brotli 5 is within a few percent of the best ratio at a small part of quality 11's time. Brotli 3
- * compresses a 58 KB firm page in about 0.2 ms, against about 1 ms of server time for the
- * compression plugin's stream, for 5% more bytes than quality 5 (docs/performance.md).
+ * Brotli 5 comes close to the best ratio at a small part of quality 11's time; a single response
+ * uses the faster brotli 3, in one size-hinted call rather than the compression plugin's stream.
  */
 const compressors: Record<'cached' | 'single', Record<ContentCoding, (body: Buffer) => Buffer>> = {
   cached: { br: (body) => brotli(body, 5), gzip: (body) => gzipSync(body, { level: 6 }) },
@@ -64,8 +63,7 @@ export interface CachedResponse {
 /**
  * The bytes to send for a cached response and their content coding (none for identity), chosen by
  * the request's Accept-Encoding. Each coding is compressed once per entry, so a cache hit costs no
- * compression, where compressing on every response cut cached pages from thousands of requests a
- * second to hundreds (docs/performance.md).
+ * compression (decision 0004).
  */
 export function encodeCached(entry: CachedResponse, acceptEncoding: string | undefined): EncodedBody {
   const coding = chooseCoding(entry.body, acceptEncoding);
@@ -74,18 +72,18 @@ export function encodeCached(entry: CachedResponse, acceptEncoding: string | und
   return { body: entry.encoded[coding], coding };
 }
 
-type Listener = (tags: readonly string[]) => void;
+/** The tag that stands for every entry: invalidating it drops the whole cache. */
+export const ALL_TAGS = '*';
 
 /**
  * Cached responses (public API answers; page HTML for anonymous visitors, decision 0004), keyed by
- * URL and dropped by tag when data changes.
- * With Redis, invalidations are published so every node drops the same entries.
+ * URL and dropped by tag when data changes (app.ts turns change events into tags, on every process).
  */
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedResponse>;
-  private readonly listeners: Listener[] = [];
-  /** Counts invalidations, so an answer built from data read before one is not stored after it. */
-  private generation = 0;
+  /** Counts invalidations; `invalidatedAt` keeps, per tag, the count at its last one. */
+  private sequence = 0;
+  private readonly invalidatedAt = new Map<string, number>();
 
   /** Bounded by bytes: a body counts one and a half times, room for its compressed copies. */
   constructor(maxBytes = 64 * 1024 * 1024, ttlMs = 5 * 60_000) {
@@ -102,33 +100,34 @@ export class ResponseCache {
 
   /** Taken before reading the data an answer is built from, and handed to `set` with the answer. */
   mark(): number {
-    return this.generation;
+    return this.sequence;
   }
 
   /**
-   * Stores an answer, unless data changed (an invalidation, here or on another node) since `mark`
-   * was taken: a write committed while the answer was built would otherwise be hidden by the
-   * answer it made stale until the entry expires.
+   * Stores an answer, unless one of its tags was invalidated (here or on another process) since
+   * `mark` was taken: a write committed while the answer was built would otherwise be hidden by the
+   * answer it made stale until the entry expires. Writes to other data do not stop it.
    */
   set(key: string, value: CachedResponse, mark: number): void {
-    if (mark === this.generation) this.lru.set(key, value);
+    if (this.changedSince(value.tags, mark)) return;
+    this.lru.set(key, value);
   }
 
-  /** Drops every entry carrying one of the tags, here and (through listeners) on other nodes. */
+  private changedSince(tags: readonly string[], mark: number): boolean {
+    if ((this.invalidatedAt.get(ALL_TAGS) ?? 0) > mark) return true;
+    if (tags.includes(ALL_TAGS)) return this.sequence > mark;
+    return tags.some((tag) => (this.invalidatedAt.get(tag) ?? 0) > mark);
+  }
+
+  /** Drops every entry carrying one of the tags (every entry for `ALL_TAGS`). */
   invalidate(tags: readonly string[]): void {
-    this.dropLocal(tags);
-    for (const listener of this.listeners) listener(tags);
-  }
-
-  dropLocal(tags: readonly string[]): void {
-    this.generation++;
+    if (tags.length === 0) return;
+    this.sequence++;
+    for (const tag of tags) this.invalidatedAt.set(tag, this.sequence);
+    const all = tags.includes(ALL_TAGS);
     for (const [key, value] of this.lru.entries()) {
-      if (value.tags.some((t) => tags.includes(t) || t === '*') || tags.includes('*')) this.lru.delete(key);
+      if (all || value.tags.some((t) => t === ALL_TAGS || tags.includes(t))) this.lru.delete(key);
     }
-  }
-
-  onInvalidate(listener: Listener): void {
-    this.listeners.push(listener);
   }
 
   clear(): void {

@@ -1,14 +1,25 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { ResponseCache } from './cache';
+import type { Changes } from './events';
+import type { Jobs } from './jobs';
 import type { Mailer } from './mailer';
+import type { Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
     database: Database;
     cache: ResponseCache;
+    /** Change events of this process and (with Redis) the cluster; services publish what they wrote. */
+    changes: Changes;
+    /** The named jobs of every module: scheduled once across processes, or run now with `run`. */
+    jobs: Jobs;
+    /** Uploaded files (lib/uploads.ts writes them; the local data folder by default). */
+    storage: Storage;
     mailer: Mailer;
+    /** The signed-in user's id of a request, or undefined (decorated by the accounts module). */
+    sessionUserId(request: FastifyRequest): Promise<string | undefined>;
   }
   interface FastifyRequest {
     /** The response cache's mark when the request arrived (`ResponseCache.mark`). */
@@ -17,7 +28,5 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anonymous GET responses of this route are cached and dropped when one of these tags changes. */
     cacheTags?: string[];
-    /** A successful write through this route drops cached responses with these tags. */
-    invalidates?: string[];
   }
 }

@@ -2,14 +2,41 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../domain/render';
 import {
+  ALL_TAGS,
   type CachedResponse,
   type EncodedBody,
   encodeCached,
   encodeSingle,
   type ResponseCache,
 } from './cache';
+import type { ChangedEntity, ChangeEvent } from './events';
 import type { ObserveRequest } from './metrics';
 import { createNonce, type SecurityHeaders } from './security';
+
+/** The cache tags each kind of change makes stale (routes name the tags they read in `cacheTags`). */
+const TAGS_CHANGED_BY: Record<ChangedEntity, readonly string[]> = {
+  firm: ['firms'],
+  platform: ['firms'],
+  coupon: ['coupons'],
+  post: ['blog'],
+  update: ['blog'],
+  review: ['reviews', 'firms'],
+  giveaway: ['giveaways'],
+  user: ['users', 'reviews'],
+  subscriber: ['newsletter'],
+  points: ['users'],
+};
+
+/** The tags a batch of change events invalidates. A deleted account's name is on many answers. */
+export function cacheTagsOf(events: readonly ChangeEvent[]): string[] {
+  const tags = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'user.deleted') return [ALL_TAGS];
+    const entity = event.type.slice(0, event.type.indexOf('.')) as ChangedEntity;
+    for (const tag of TAGS_CHANGED_BY[entity] ?? [ALL_TAGS]) tags.add(tag);
+  }
+  return [...tags];
+}
 
 /** The cache key of an API answer (public: the same for every visitor, signed in or not). */
 export const apiCacheKey = (url: string) => `api:${url}`;
@@ -20,6 +47,14 @@ export const apiCacheKey = (url: string) => `api:${url}`;
  */
 export const pageCacheKey = (url: string, cookie: string | undefined) =>
   cookie?.includes(SESSION_COOKIE) ? undefined : `page:${url}`;
+
+/**
+ * The cache tags of the answer a request got (a hit's, or a cacheable route's), kept beside the
+ * request rather than sent in a header: a page rendered from in-process answers is cached under the
+ * union of their tags (page-renderer.ts reads them from the injected request).
+ */
+const answerTags = new WeakMap<IncomingMessage, readonly string[]>();
+export const tagsOfAnswer = (req: IncomingMessage): readonly string[] => answerTags.get(req) ?? [];
 
 /** Answers a request from the response cache, or returns false when it has no entry for it. */
 export type CacheAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -42,6 +77,7 @@ export function createCacheAnswer(
     const key = url.startsWith('/api/') ? apiCacheKey(url) : pageCacheKey(url, req.headers.cookie);
     const entry = key ? cache.get(key) : undefined;
     if (!entry) return false;
+    answerTags.set(req, entry.tags);
     const started = performance.now();
     const { body, coding } = encodeCached(entry, req.headers['accept-encoding']);
     const headers = securityHeaders(url, createNonce());
@@ -97,9 +133,9 @@ export function sendSingle(
 }
 
 /**
- * Serves cached GET responses (`answer`, for in-process requests that do not pass the server), stores
- * fresh answers of routes that declare `cacheTags`, and drops tagged entries after successful writes
- * through routes that declare `invalidates`.
+ * Serves cached GET responses (`answer`, for in-process requests that do not pass the server) and
+ * stores fresh answers of routes that declare `cacheTags`. Entries are dropped by change events
+ * (`cacheTagsOf`, subscribed in app.ts), not by routes.
  * A route with `cacheTags` answers the same to every visitor, signed in or not (so signed-in page
  * renders reuse the public data too); reading the session there is refused (accounts/service.ts).
  */
@@ -116,15 +152,9 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const config = request.routeOptions.config;
-    if (!config) return done(null, payload);
-    if (config.invalidates && !['GET', 'HEAD'].includes(request.method) && reply.statusCode < 400) {
-      app.cache.invalidate(config.invalidates);
-    }
-    const tags = config.cacheTags;
+    const tags = config?.cacheTags;
     if (!tags || request.method !== 'GET') return done(null, payload);
-    // The tags go with the answer: a page rendered from it is cached under them (page-renderer.ts).
-    const tagList = tags.join(',');
-    reply.header('x-cache-tags', tagList);
+    answerTags.set(request.raw, tags);
     if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const entry: CachedResponse = {
       status: 200,
@@ -133,7 +163,7 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
       encoded: {},
       tags,
       route: request.routeOptions.url ?? request.url,
-      headers: { 'x-cache-tags': tagList },
+      headers: {},
     };
     app.cache.set(apiCacheKey(request.url), entry, request.cacheMark);
     const encoded = encodeCached(entry, request.headers['accept-encoding']);

@@ -65,14 +65,28 @@ describe('encodeSingle', () => {
 });
 
 describe('answers built while the data changed', () => {
-  it('a cache does not store an answer marked before an invalidation', () => {
+  const tagged = (text: string, tags: string[]): CachedResponse => ({ ...entry(text), tags });
+
+  it('a cache does not store an answer marked before an invalidation of one of its tags', () => {
     const cache = new ResponseCache();
     const before = cache.mark();
     cache.invalidate(['firms']);
-    cache.set('api:/api/firms', entry('stale'), before);
+    cache.set('api:/api/firms', tagged('stale', ['firms', 'coupons']), before);
     expect(cache.get('api:/api/firms')).toBeUndefined();
-    cache.set('api:/api/firms', entry('fresh'), cache.mark());
+    cache.set('api:/api/firms', tagged('fresh', ['firms', 'coupons']), cache.mark());
     expect(cache.get('api:/api/firms')?.body.toString()).toBe('fresh');
+  });
+
+  it('a write to other data does not stop an answer in flight from being cached', () => {
+    const cache = new ResponseCache();
+    const before = cache.mark();
+    cache.invalidate(['blog']);
+    cache.set('api:/api/firms', tagged('firms', ['firms']), before);
+    expect(cache.get('api:/api/firms')?.body.toString()).toBe('firms');
+    cache.invalidate(['*']);
+    expect(cache.get('api:/api/firms')).toBeUndefined();
+    cache.set('api:/api/firms', tagged('firms', ['firms']), before);
+    expect(cache.get('api:/api/firms')).toBeUndefined();
   });
 
   it('an answer read before a write commits is sent, but not cached over the write', async () => {
@@ -102,8 +116,10 @@ describe('answers built while the data changed', () => {
       }
       return { name: seen };
     });
-    app.post('/api/firm', { config: { invalidates: ['firms'] } }, async () => {
+    app.post('/api/firm', async () => {
       name = 'New Name';
+      // What the subscription in app.ts does with the service's `firm.updated` event.
+      cache.invalidate(['firms']);
       return { ok: true };
     });
     try {

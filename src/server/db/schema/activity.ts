@@ -1,4 +1,16 @@
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { propFirms } from './firms';
 
@@ -41,6 +53,10 @@ export const activityLogs = pgTable(
   ],
 );
 
+/**
+ * Every change of a points balance, written only by `recordPoints` (modules/points/service.ts) in
+ * the transaction of what caused it; `users.points` is the cache of each user's sum.
+ */
 export const pointsLedger = pgTable(
   'points_ledger',
   {
@@ -51,9 +67,17 @@ export const pointsLedger = pgTable(
     delta: integer('delta').notNull(),
     reason: text('reason').notNull(),
     reference: text('reference'),
+    /** What the row is for, once: a retried or repeated cause (a postback, a claim) credits nothing more. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The admin who wrote it by hand (a manual adjustment, a revoked award), else null. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('points_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('points_ledger_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('points_ledger_idempotency_idx').on(t.idempotencyKey),
+    check('points_ledger_delta_nonzero', sql`${t.delta} <> 0`),
+  ],
 );
 
 export const cashbackClaims = pgTable(

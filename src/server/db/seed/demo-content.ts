@@ -53,7 +53,6 @@ export function buildDemoUsers(now: Date): NewUser[] {
     username,
     displayUsername: username,
     role: 'user',
-    points: (i * 37) % 400,
     createdAt: new Date(now.getTime() - (120 - i * 3) * DAY),
     updatedAt: new Date(now.getTime() - (120 - i * 3) * DAY),
   }));

@@ -1,5 +1,6 @@
 import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import { computeEntryHash, drawWinningTickets, hashServerSeed } from '../../../domain/giveaway-draw';
+import { recordPoints } from '../../modules/points/service';
 import type { Db } from '../client';
 import {
   blogPosts,
@@ -135,6 +136,18 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
   const demoUsers = buildDemoUsers(now);
   await db.insert(users).values(demoUsers);
   const userIds = demoUsers.map((u) => u.id);
+  // Opening balances, through the ledger like every other points change.
+  for (const [i, userId] of userIds.entries()) {
+    const opening = (i * 37) % 400;
+    if (opening === 0) continue;
+    await recordPoints(db, {
+      userId,
+      delta: opening,
+      reason: 'admin_adjustment',
+      reference: 'demo opening balance',
+      idempotencyKey: `demo-opening:${userId}`,
+    });
+  }
   const demoReviews = buildDemoReviews(firmIds, userIds, now);
   await db.insert(reviews).values(demoReviews);
 

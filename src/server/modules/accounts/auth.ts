@@ -6,6 +6,7 @@ import { USERNAME_PATTERN } from '../../../domain/accounts';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Env } from '../../env';
+import type { Changes } from '../../lib/events';
 import type { Mailer } from '../../lib/mailer';
 import { resolveMasterSecret } from '../../lib/secrets';
 import { renderResetEmail, renderVerificationEmail } from './emails';
@@ -18,9 +19,10 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  changes: Changes;
 }
 
-export function createAuth({ env, db, mailer, log }: AuthDeps) {
+export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, '');
   return betterAuth({
     appName: 'Prop Firm Club',
@@ -55,7 +57,10 @@ export function createAuth({ env, db, mailer, log }: AuthDeps) {
         firstName: { type: 'string', required: false, input: true },
         points: { type: 'number', required: false, input: false, defaultValue: 0 },
       },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => changes.publish({ type: 'user.deleted', id: user.id }),
+      },
     },
     session: {
       expiresIn: 30 * 24 * 60 * 60,

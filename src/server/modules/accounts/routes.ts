@@ -14,6 +14,7 @@ import {
 import { CURRENT_USER_PATH } from '../../../domain/api-paths';
 import { AppError } from '../../lib/app-error';
 import type { Http } from '../../lib/http';
+import { byIp, byKey, byUser, HOUR, type Limit, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { recordActivity } from '../analytics/service';
 import { createAuth } from './auth';
 import {
@@ -26,31 +27,17 @@ import {
   unauthorized,
 } from './service';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-interface Limit {
-  name: string;
-  max: number;
-  timeWindow: number;
-  key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
-}
-
-const byIp = (name: string, max: number, timeWindow: number): Limit => ({
-  name: `${name}:ip`,
-  max,
-  timeWindow,
-  key: (request) => request.ip,
-});
-const byEmail = (name: string, max: number, timeWindow: number): Limit => ({
-  name: `${name}:account`,
-  max,
-  timeWindow,
-  key: (request) => {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
-  },
-});
+/** Per the email address in the body: a forgotten-password storm against one account. */
+const byEmail = (name: string, max: number, timeWindow: number): Limit =>
+  byKey(
+    `${name}:email`,
+    (request) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+    },
+    max,
+    timeWindow,
+  );
 
 /** Messages a person understands, in place of Better Auth's terse ones. */
 const FRIENDLY: Record<string, string> = {
@@ -111,37 +98,21 @@ async function sendFetchResponse(reply: FastifyReply, res: Response) {
  */
 export const accountsRoutes = fp(
   async (app: Http) => {
-    const auth = createAuth({ env: app.env, db: app.database.db, mailer: app.mailer, log: app.log });
+    const auth = createAuth({
+      env: app.env,
+      db: app.database.db,
+      mailer: app.mailer,
+      log: app.log,
+      changes: app.changes,
+    });
     app.decorate('auth', auth);
     const db = app.database.db;
     const publicUrl = app.env.PUBLIC_URL;
 
-    const limiter = (limits: Limit[]) => {
-      const checks = limits.map((limit) => ({
-        limit,
-        check: app.createRateLimit({
-          max: limit.max,
-          timeWindow: limit.timeWindow,
-          keyGenerator: async (request) => `${limit.name}:${await limit.key(request)}`,
-        }),
-      }));
-      return async (request: FastifyRequest, reply: FastifyReply) => {
-        for (const { limit, check } of checks) {
-          if (!(await limit.key(request))) continue;
-          const result = await check(request);
-          if (!result.isAllowed && result.isExceeded) {
-            reply.header('retry-after', String(result.ttlInSeconds));
-            throw new AppError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.');
-          }
-        }
-      };
-    };
-    const byUser = (name: string, max: number, timeWindow: number): Limit => ({
-      name: `${name}:account`,
-      max,
-      timeWindow,
-      key: async (request) => (await getSessionUser(app, request))?.id,
-    });
+    app.decorate(
+      'sessionUserId',
+      async (request: FastifyRequest) => (await getSessionUser(app, request))?.id,
+    );
 
     const forward = async (
       request: FastifyRequest,
@@ -172,7 +143,7 @@ export const accountsRoutes = fp(
       '/api/auth/sign-up/email',
       {
         schema: { tags, body: SignUpPayloadSchema },
-        preHandler: limiter([byIp('sign-up', 10, HOUR), byEmail('sign-up', 3, HOUR)]),
+        preValidation: rateLimit(app, [byIp('sign-up', 10, HOUR), byEmail('sign-up', 3, HOUR)]),
       },
       async (request, reply) => {
         const { email, password, firstName, username } = request.body;
@@ -200,7 +171,7 @@ export const accountsRoutes = fp(
       '/api/auth/sign-in/email',
       {
         schema: { tags, body: LogInPayloadSchema },
-        preHandler: limiter([byIp('log-in', 30, 15 * MINUTE), byEmail('log-in', 10, 15 * MINUTE)]),
+        preValidation: rateLimit(app, [byIp('log-in', 30, 15 * MINUTE), byEmail('log-in', 10, 15 * MINUTE)]),
       },
       async (request, reply) => {
         const { res, send } = await forward(request, reply, '/api/auth/sign-in/email', {
@@ -229,7 +200,7 @@ export const accountsRoutes = fp(
       '/api/auth/send-verification-email',
       {
         schema: { tags, response: { 200: z.object({ status: z.boolean() }), 401: errors, 429: errors } },
-        preHandler: limiter([byIp('resend', 10, HOUR), byUser('resend', 3, HOUR)]),
+        preValidation: rateLimit(app, [byIp('resend', 10, HOUR), byUser('resend', 3, HOUR)]),
       },
       async (request, reply) => {
         const user = await requireUser(app, request);
@@ -246,7 +217,7 @@ export const accountsRoutes = fp(
       '/api/auth/request-password-reset',
       {
         schema: { tags, body: ForgotPasswordPayloadSchema },
-        preHandler: limiter([byIp('reset', 10, HOUR), byEmail('reset', 3, HOUR)]),
+        preValidation: rateLimit(app, [byIp('reset', 10, HOUR), byEmail('reset', 3, HOUR)]),
       },
       async (request, reply) => {
         const { send } = await forward(request, reply, '/api/auth/request-password-reset', {
@@ -261,7 +232,7 @@ export const accountsRoutes = fp(
       '/api/auth/reset-password',
       {
         schema: { tags, body: ResetPasswordPayloadSchema },
-        preHandler: limiter([byIp('reset-password', 10, HOUR)]),
+        preValidation: rateLimit(app, [byIp('reset-password', 10, HOUR)]),
       },
       async (request, reply) => (await forward(request, reply, '/api/auth/reset-password')).send(),
     );
@@ -270,7 +241,7 @@ export const accountsRoutes = fp(
       '/api/auth/change-password',
       {
         schema: { tags, body: ChangePasswordPayloadSchema },
-        preHandler: limiter([
+        preValidation: rateLimit(app, [
           byIp('change-password', 20, 15 * MINUTE),
           byUser('change-password', 5, 15 * MINUTE),
         ]),
@@ -289,9 +260,10 @@ export const accountsRoutes = fp(
       '/api/auth/delete-user',
       {
         schema: { tags, body: DeleteAccountPayloadSchema },
-        preHandler: limiter([byIp('delete-user', 20, 15 * MINUTE), byUser('delete-user', 5, 15 * MINUTE)]),
-        // Reviews of the account now show as Anonymous wherever they are cached.
-        config: { invalidates: ['*'] },
+        preValidation: rateLimit(app, [
+          byIp('delete-user', 20, 15 * MINUTE),
+          byUser('delete-user', 5, 15 * MINUTE),
+        ]),
       },
       async (request, reply) => {
         await requireUser(app, request);
@@ -353,7 +325,7 @@ export const accountsRoutes = fp(
 
     app.all(
       '/api/auth/*',
-      { schema: { hide: true }, preHandler: limiter([byIp('auth', 120, MINUTE)]) },
+      { schema: { hide: true }, preValidation: rateLimit(app, [byIp('auth', 120, MINUTE)]) },
       async (request, reply) => (await forward(request, reply, request.url.split('?')[0])).send(),
     );
 

@@ -20,8 +20,6 @@ import {
 import type { Actor } from './service';
 
 const tags = ['admin'];
-// Coupons show on the coupons and deal pages, firm pages and directory cards.
-const couponWrites = { invalidates: ['coupons', 'firms'] };
 
 /** Coupons (and, as they land, posts and quick updates) for the admin. */
 export async function adminContentRoutes(
@@ -69,10 +67,12 @@ export async function adminContentRoutes(
         body: CouponInputSchema,
         response: { 201: AdminCouponSchema },
       },
-      config: couponWrites,
     },
-    async (request, reply) =>
-      reply.status(201).send(await createCoupon(db, await actorOf(request), request.body)),
+    async (request, reply) => {
+      const created = await createCoupon(db, await actorOf(request), request.body);
+      app.changes.publish({ type: 'coupon.created', id: created.id });
+      return reply.status(201).send(created);
+    },
   );
   app.put(
     '/api/admin/coupons/:id',
@@ -84,16 +84,25 @@ export async function adminContentRoutes(
         body: CouponUpdateSchema,
         response: { 200: AdminCouponSchema },
       },
-      config: couponWrites,
     },
-    async (request) =>
-      updateCoupon(db, await actorOf(request), request.params.id, request.body.version, request.body.coupon),
+    async (request) => {
+      const saved = await updateCoupon(
+        db,
+        await actorOf(request),
+        request.params.id,
+        request.body.version,
+        request.body.coupon,
+      );
+      app.changes.publish({ type: 'coupon.updated', id: saved.id });
+      return saved;
+    },
   );
   app.delete(
     '/api/admin/coupons/:id',
-    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema }, config: couponWrites },
+    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
     async (request, reply) => {
       await deleteCoupon(db, await actorOf(request), request.params.id, request.query.version);
+      app.changes.publish({ type: 'coupon.deleted', id: request.params.id });
       return reply.status(204).send();
     },
   );

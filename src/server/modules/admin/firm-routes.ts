@@ -14,6 +14,7 @@ import {
   VersionQuerySchema,
 } from '../../../domain/admin-firms';
 import { UnlistedFirmSchema } from '../../../domain/firms';
+import type { ChangeAction } from '../../lib/events';
 import type { Http } from '../../lib/http';
 import { notifyFollowers } from '../rule-changes/service';
 import {
@@ -34,14 +35,16 @@ import {
 } from './unlisted';
 
 const tags = ['admin'];
-// A firm's name, logo and links show on coupon and blog answers too.
-const firmWrites = { invalidates: ['firms', 'coupons', 'blog'] };
 
 export async function adminFirmRoutes(
   app: Http,
   { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
 ): Promise<void> {
   const db = app.database.db;
+  /** After the commit: the response cache of every process drops what the change made stale. */
+  const firmChanged = (action: ChangeAction, id: number) =>
+    // A firm's name, logo and links also show inside coupon answers.
+    app.changes.publish({ type: `firm.${action}`, id }, { type: 'coupon.updated' });
 
   app.get(
     '/api/admin/firms',
@@ -85,10 +88,10 @@ export async function adminFirmRoutes(
     '/api/admin/firms',
     {
       schema: { tags, summary: 'Create a firm', body: FirmInputSchema, response: { 201: AdminFirmSchema } },
-      config: firmWrites,
     },
     async (request, reply) => {
       const firm = await createFirm(db, await actorOf(request), request.body);
+      firmChanged('created', firm.id);
       return reply.status(201).send(firm);
     },
   );
@@ -105,7 +108,6 @@ export async function adminFirmRoutes(
         body: FirmUpdateSchema,
         response: { 200: AdminFirmSchema },
       },
-      config: firmWrites,
     },
     async (request) => {
       const saved = await updateFirm(
@@ -115,6 +117,7 @@ export async function adminFirmRoutes(
         request.body.version,
         request.body.firm,
       );
+      firmChanged('updated', saved.firm.id);
       if (saved.ruleChanges.changes.length) {
         // After the commit: a mail failure must not undo the save.
         notifyFollowers(app, saved.firm, saved.ruleChanges).catch((err) =>
@@ -135,10 +138,10 @@ export async function adminFirmRoutes(
         params: IdParamsSchema,
         querystring: VersionQuerySchema,
       },
-      config: firmWrites,
     },
     async (request, reply) => {
       await deleteFirm(db, await actorOf(request), request.params.id, request.query.version);
+      firmChanged('deleted', request.params.id);
       return reply.status(204).send();
     },
   );
@@ -153,10 +156,12 @@ export async function adminFirmRoutes(
           body: ResourceInputSchema,
           response: { 201: ResourceOptionSchema },
         },
-        config: firmWrites,
       },
-      async (request, reply) =>
-        reply.status(201).send(await createResource(db, await actorOf(request), kind, request.body)),
+      async (request, reply) => {
+        const created = await createResource(db, await actorOf(request), kind, request.body);
+        app.changes.publish({ type: 'platform.created', id: created.id });
+        return reply.status(201).send(created);
+      },
     );
   }
 
@@ -175,10 +180,12 @@ export async function adminFirmRoutes(
     '/api/admin/unlisted-firms',
     {
       schema: { tags, body: UnlistedFirmInputSchema, response: { 201: UnlistedFirmSchema } },
-      config: { invalidates: ['firms'] },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createUnlistedFirm(db, await actorOf(request), request.body)),
+    async (request, reply) => {
+      const created = await createUnlistedFirm(db, await actorOf(request), request.body);
+      app.changes.publish({ type: 'firm.created' });
+      return reply.status(201).send(created);
+    },
   );
   app.put(
     '/api/admin/unlisted-firms/:id',
@@ -189,15 +196,19 @@ export async function adminFirmRoutes(
         body: UnlistedFirmInputSchema,
         response: { 200: UnlistedFirmSchema },
       },
-      config: { invalidates: ['firms'] },
     },
-    async (request) => updateUnlistedFirm(db, await actorOf(request), request.params.id, request.body),
+    async (request) => {
+      const updated = await updateUnlistedFirm(db, await actorOf(request), request.params.id, request.body);
+      app.changes.publish({ type: 'firm.updated' });
+      return updated;
+    },
   );
   app.delete(
     '/api/admin/unlisted-firms/:id',
-    { schema: { tags, params: IdParamsSchema }, config: { invalidates: ['firms'] } },
+    { schema: { tags, params: IdParamsSchema } },
     async (request, reply) => {
       await deleteUnlistedFirm(db, await actorOf(request), request.params.id);
+      app.changes.publish({ type: 'firm.deleted' });
       return reply.status(204).send();
     },
   );

@@ -8,19 +8,20 @@ import {
   SearchEventSchema,
 } from '../../../domain/analytics';
 import type { Http } from '../../lib/http';
+import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser } from '../accounts/service';
 import { recordActivity, recordPageView } from './service';
 
-const rateLimit = { max: 120, timeWindow: '1 minute' };
 const accepted = { 202: AcceptedSchema };
 
 export async function analyticsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
+  const limited = rateLimit(app, [byIp('analytics', 120, MINUTE)]);
   const sessionUserId = async (request: FastifyRequest) => (await getSessionUser(app, request))?.id ?? null;
 
   app.post(
     '/api/analytics/pageview',
-    { schema: { tags: ['analytics'], body: PageViewSchema, response: accepted }, config: { rateLimit } },
+    { schema: { tags: ['analytics'], body: PageViewSchema, response: accepted }, preValidation: limited },
     async (request, reply) => {
       await recordPageView(db, request.body, await sessionUserId(request));
       return reply.status(202).send({ ok: true });
@@ -29,7 +30,7 @@ export async function analyticsRoutes(app: Http): Promise<void> {
 
   app.post(
     '/api/activity-logs',
-    { schema: { tags: ['analytics'], body: ActivityLogSchema, response: accepted }, config: { rateLimit } },
+    { schema: { tags: ['analytics'], body: ActivityLogSchema, response: accepted }, preValidation: limited },
     async (request, reply) => {
       await recordActivity(db, request.body, await sessionUserId(request));
       return reply.status(202).send({ ok: true });
@@ -43,7 +44,7 @@ export async function analyticsRoutes(app: Http): Promise<void> {
   ] as const) {
     app.post(
       url,
-      { schema: { tags: ['analytics'], body, response: accepted }, config: { rateLimit } },
+      { schema: { tags: ['analytics'], body, response: accepted }, preValidation: limited },
       async (request, reply) => {
         const { activityType, ...metadata } = request.body;
         await recordActivity(
@@ -60,7 +61,7 @@ export async function analyticsRoutes(app: Http): Promise<void> {
     '/api/analytics/link-click',
     {
       schema: { tags: ['analytics'], body: LinkClickEventSchema, response: accepted },
-      config: { rateLimit },
+      preValidation: limited,
     },
     async (request, reply) => {
       const { propFirmId, ...metadata } = request.body;

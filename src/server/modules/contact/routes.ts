@@ -1,5 +1,6 @@
 import { ContactPayloadSchema, ContactResultSchema } from '../../../domain/contact';
 import type { Http } from '../../lib/http';
+import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { submitContactMessage } from './service';
 
 export async function contactRoutes(app: Http): Promise<void> {
@@ -12,7 +13,7 @@ export async function contactRoutes(app: Http): Promise<void> {
         body: ContactPayloadSchema,
         response: { 201: ContactResultSchema },
       },
-      config: { rateLimit: { max: 3, timeWindow: '10 minutes' } },
+      preValidation: rateLimit(app, [byIp('contact', 3, 10 * MINUTE)]),
     },
     async (request, reply) => {
       await submitContactMessage(

@@ -8,6 +8,7 @@ import {
   CouponVoteSchema,
 } from '../../../domain/coupons';
 import type { Http } from '../../lib/http';
+import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
 import { getCouponBySlug, listActiveCoupons, makeVisitorKey, recordCouponUse, voteOnCoupon } from './service';
 
@@ -51,11 +52,12 @@ export async function couponRoutes(app: Http): Promise<void> {
         params: CouponIdParamsSchema,
         response: { 200: CouponUseResultSchema },
       },
-      config: { invalidates: ['coupons'], rateLimit: { max: 60, timeWindow: '1 minute' } },
+      preValidation: rateLimit(app, [byIp('coupon-use', 60, MINUTE)]),
     },
     async (request) =>
       recordCouponUse(
         db,
+        app.changes,
         request.params.id,
         makeVisitorKey(visitorSecret, request.ip, request.headers['user-agent']),
       ),
@@ -71,11 +73,12 @@ export async function couponRoutes(app: Http): Promise<void> {
         body: CouponVoteSchema,
         response: { 200: CouponVoteResultSchema },
       },
-      config: { invalidates: ['coupons'], rateLimit: { max: 20, timeWindow: '1 minute' } },
+      preValidation: rateLimit(app, [byIp('coupon-vote', 20, MINUTE)]),
     },
     async (request) =>
       voteOnCoupon(
         db,
+        app.changes,
         request.params.id,
         makeVisitorKey(visitorSecret, request.ip, request.headers['user-agent']),
         request.body.worked,

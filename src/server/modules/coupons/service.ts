@@ -4,6 +4,7 @@ import type { Coupon } from '../../../domain/coupons';
 import type { Db } from '../../db/client';
 import { coupons, couponUses, couponVotes, propFirms } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import type { Changes } from '../../lib/events';
 import { sanitizeHtml } from '../../lib/sanitize';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -103,13 +104,14 @@ async function findUsableCoupon(db: Db, id: number) {
 /** Counts a use at most once per visitor per UTC day; the unique index settles races. */
 export async function recordCouponUse(
   db: Db,
+  changes: Changes,
   id: number,
   visitorKey: string,
   now = new Date(),
 ): Promise<{ usageCount: number; counted: boolean }> {
   const coupon = await findUsableCoupon(db, id);
   const day = now.toISOString().slice(0, 10);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(couponUses)
       .values({ couponId: id, visitorKey, day })
@@ -123,11 +125,14 @@ export async function recordCouponUse(
       .returning({ usageCount: coupons.usageCount });
     return { usageCount: updated.usageCount, counted: true };
   });
+  if (result.counted) changes.publish({ type: 'coupon.updated', id });
+  return result;
 }
 
 /** One vote per visitor per coupon; voting again changes the earlier answer. */
 export async function voteOnCoupon(
   db: Db,
+  changes: Changes,
   id: number,
   visitorKey: string,
   worked: boolean,
@@ -137,6 +142,7 @@ export async function voteOnCoupon(
     .insert(couponVotes)
     .values({ couponId: id, visitorKey, worked })
     .onConflictDoUpdate({ target: [couponVotes.couponId, couponVotes.visitorKey], set: { worked } });
+  changes.publish({ type: 'coupon.updated', id });
   const [votes] = await db
     .select({
       worked: sql<number>`count(*) filter (where ${couponVotes.worked})::int`,

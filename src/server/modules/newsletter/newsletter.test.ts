@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import { newsletterSubscribers } from '../../db/schema';
 import { insertCoupon } from '../../db/seed/factories';
-import { runExclusive } from '../../lib/jobs';
 import { readOutbox } from '../../lib/mailer';
-import { deriveSecret } from '../../lib/secrets';
-import { sendWeeklyDigest } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -141,15 +138,7 @@ describe('weekly deals email and unsubscribe', () => {
     await ctx.app.inject(`${confirm.pathname}${confirm.search}`);
     await subscribe({ email: 'pending-only@example.com' });
 
-    const mailCtx = {
-      mailer: ctx.app.mailer,
-      secret: deriveSecret(ctx.env, 'newsletter'),
-      publicUrl: ctx.env.PUBLIC_URL,
-    };
-    const ran = await runExclusive(ctx.db, 'weekly-deals-email-test', async (tx) => {
-      await sendWeeklyDigest(tx, mailCtx);
-    });
-    expect(ran).toBe(true);
+    expect(await ctx.app.jobs.run('weekly-deals-email')).toEqual({ status: 'succeeded', attempts: 1 });
     const digest = await lastMailTo('weekly@example.com');
     expect(digest?.subject).toMatch(/^This week's prop firm deals/);
     expect(digest?.text.indexOf('SOON20')).toBeLessThan(digest?.text.indexOf('LATER10') ?? -1);
@@ -169,18 +158,5 @@ describe('weekly deals email and unsubscribe', () => {
     expect((await statusOf('weekly@example.com')).status).toBe('unsubscribed');
     // The GET link in the email works too and is idempotent.
     expect((await ctx.app.inject(`${unsub.pathname}${unsub.search}`)).body).toContain('You are unsubscribed');
-  });
-});
-
-describe('scheduled job lock', () => {
-  // Embedded PGlite has one connection, so a second runner cannot even ask; PostgreSQL can.
-  it.runIf(process.env.TEST_DATABASE_URL)('lets one runner at a time hold a job', async () => {
-    let inner: boolean | undefined;
-    const outer = await runExclusive(ctx.db, 'lock-test', async () => {
-      inner = await runExclusive(ctx.db, 'lock-test', async () => {});
-    });
-    expect(outer).toBe(true);
-    expect(inner).toBe(false);
-    expect(await runExclusive(ctx.db, 'lock-test', async () => {})).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { SubscribePayloadSchema, SubscribeResultSchema, TokenQuerySchema } from '../../../domain/newsletter';
 import type { Http } from '../../lib/http';
-import { startJobs } from '../../lib/jobs';
 import { sendNoticePage } from '../../lib/notice-page';
+import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
+import { weeklyDealsEmailJob } from './jobs';
 import {
   confirmSubscription,
   sendWeeklyDigest,
@@ -28,6 +29,7 @@ function sendLinkResult(
 export async function newsletterRoutes(app: Http): Promise<void> {
   const db = app.database.db;
   const secret = deriveSecret(app.env, 'newsletter');
+  const linkLimit = rateLimit(app, [byIp('newsletter-link', 30, MINUTE)]);
   const ctx = { mailer: app.mailer, secret, publicUrl: app.env.PUBLIC_URL.replace(/\/$/, '') };
 
   app.post(
@@ -39,7 +41,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
         body: SubscribePayloadSchema,
         response: { 200: SubscribeResultSchema },
       },
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      preValidation: rateLimit(app, [byIp('newsletter', 5, MINUTE)]),
     },
     async (request) => subscribeToNewsletter(db, ctx, request.body),
   );
@@ -48,7 +50,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/newsletter/confirm',
     {
       schema: { hide: true, querystring: TokenQuerySchema },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preValidation: linkLimit,
     },
     async (request, reply) =>
       sendLinkResult(reply, await confirmSubscription(db, secret, request.query.token), {
@@ -71,7 +73,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       method,
       url: '/newsletter/unsubscribe',
       schema: { hide: true, querystring: TokenQuerySchema },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preValidation: linkLimit,
       handler: async (request, reply) =>
         sendLinkResult(reply, await unsubscribeFromNewsletter(db, secret, request.query.token), {
           done: { title: 'You are unsubscribed', text: 'You will not receive any more newsletters from us.' },
@@ -80,18 +82,5 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     });
   }
 
-  if (app.env.NODE_ENV !== 'test') {
-    // Mondays 08:00 UTC; the advisory lock makes one node of a cluster send it.
-    const runner = startJobs(db, app.log, [
-      {
-        name: 'weekly-deals-email',
-        schedule: '0 8 * * 1',
-        task: async (tx) => {
-          const sent = await sendWeeklyDigest(tx, ctx);
-          app.log.info({ sent }, 'weekly deals email sent');
-        },
-      },
-    ]);
-    app.addHook('onClose', async () => runner.stop());
-  }
+  app.jobs.register(weeklyDealsEmailJob(ctx));
 }

@@ -36,7 +36,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-interface MailContext {
+export interface MailContext {
   mailer: Mailer;
   secret: string;
   publicUrl: string;

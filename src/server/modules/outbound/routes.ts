@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Http } from '../../lib/http';
+import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser } from '../accounts/service';
 import { recordActivity } from '../analytics/service';
 import { findCouponTarget, findFirmTarget, type OutboundTarget } from './service';
@@ -28,7 +29,7 @@ const notFoundPage = (nonce: string) => `<!doctype html>
 
 export async function outboundRoutes(app: Http): Promise<void> {
   const db = app.database.db;
-  const rateLimit = { max: 120, timeWindow: '1 minute' };
+  const limited = rateLimit(app, [byIp('outbound', 120, MINUTE)]);
 
   async function redirect(
     request: FastifyRequest,
@@ -64,7 +65,7 @@ export async function outboundRoutes(app: Http): Promise<void> {
         params: z.object({ couponId: z.string().max(20) }),
         querystring: QuerySchema,
       },
-      config: { rateLimit },
+      preValidation: limited,
     },
     async (request, reply) => {
       const id = request.params.couponId;
@@ -82,7 +83,7 @@ export async function outboundRoutes(app: Http): Promise<void> {
         params: z.object({ slugOrId: z.string().max(200) }),
         querystring: QuerySchema,
       },
-      config: { rateLimit },
+      preValidation: limited,
     },
     async (request, reply) =>
       redirect(request, reply, await findFirmTarget(db, request.params.slugOrId), request.query.sid),

@@ -210,7 +210,13 @@ describe('createReview', () => {
       amountSpent: 100,
       status: 'approved',
     });
-    const review = await createReview(ctx.db, { id: user.id, emailVerified: true }, firm.id, valid);
+    const review = await createReview(
+      ctx.db,
+      ctx.app.changes,
+      { id: user.id, emailVerified: true },
+      firm.id,
+      valid,
+    );
     expect(review.isVerified).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   FirmIdParamsSchema,
@@ -9,25 +8,13 @@ import {
   ReviewSchema,
   ReviewSummarySchema,
 } from '../../../domain/firms';
-import { SESSION_COOKIE } from '../../../domain/render';
 import type { Http } from '../../lib/http';
+import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser, requireUser } from '../accounts/service';
 import { assertCanReview, createReview, getFirmRating, getOwnFirmReview, listFirmReviews } from './service';
 
 const tags = ['reviews'];
 const ErrorSchema = z.object({ message: z.string(), code: z.string() });
-
-/** Per account when signed in, else per address: one household behind a NAT is not one reviewer. */
-function reviewerKey(request: FastifyRequest): string {
-  const cookie = request.headers.cookie ?? '';
-  const token = cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SESSION_COOKIE}=`));
-  return token
-    ? `review:${token.slice(SESSION_COOKIE.length + 1, SESSION_COOKIE.length + 65)}`
-    : `review-ip:${request.ip}`;
-}
 
 export async function reviewsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
@@ -92,16 +79,16 @@ export async function reviewsRoutes(app: Http): Promise<void> {
           404: ErrorSchema,
         },
       },
-      config: {
-        invalidates: ['reviews', 'firms'],
-        rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: reviewerKey },
-      },
-      // Who may post is answered before what they posted: a signed-out visitor gets 401, not 400.
-      preValidation: async (request) => assertCanReview(await getSessionUser(app, request)),
+      preValidation: [
+        // Counted before validation, so a flood of malformed posts is limited too.
+        rateLimit(app, [byUser('review', 10, 10 * MINUTE), byIp('review', 30, 10 * MINUTE)]),
+        // Who may post is answered before what they posted: a signed-out visitor gets 401, not 400.
+        async (request) => assertCanReview(await getSessionUser(app, request)),
+      ],
     },
     async (request, reply) => {
       const user = await getSessionUser(app, request);
-      const review = await createReview(db, user, request.params.propFirmId, request.body);
+      const review = await createReview(db, app.changes, user, request.params.propFirmId, request.body);
       return reply.status(201).send(review);
     },
   );

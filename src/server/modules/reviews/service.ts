@@ -3,6 +3,7 @@ import type { Review, ReviewPayload, ReviewSummary } from '../../../domain/firms
 import type { Db } from '../../db/client';
 import { cashbackClaims, propFirms, reviews, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import type { Changes } from '../../lib/events';
 import { listedFirmWhere, resolveListedFirm } from '../firms/service';
 
 /** The newest reviews a firm page shows; the summary still counts every review. */
@@ -124,6 +125,7 @@ export function assertCanReview(author: ReviewAuthor | null): asserts author is 
  */
 export async function createReview(
   db: Db,
+  changes: Changes,
   author: ReviewAuthor | null,
   propFirmId: number,
   payload: ReviewPayload,
@@ -159,6 +161,7 @@ export async function createReview(
     .onConflictDoNothing({ target: [reviews.propFirmId, reviews.userId] })
     .returning({ id: reviews.id });
   if (!created) throw new AppError(400, 'review_exists', 'You have already reviewed this firm');
+  changes.publish({ type: 'review.created', id: created.id });
   const [row] = await db
     .select(reviewColumns)
     .from(reviews)

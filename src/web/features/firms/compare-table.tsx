@@ -5,9 +5,6 @@ import Plus from '~icons/lucide/plus';
 import X from '~icons/lucide/x';
 import {
   formatDailyDrawdown,
-  formatFunding,
-  formatPercent,
-  formatPrice,
   formatPricingType,
   SEARCH_MIN_LENGTH,
   showsPayoutFrequency,
@@ -15,6 +12,7 @@ import {
   yesNo,
 } from '../../../domain/firm-rules';
 import type { FirmDetails, FundingModel } from '../../../domain/firms';
+import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { MAX_COMPARED_FIRMS, valuesDiffer } from './display';

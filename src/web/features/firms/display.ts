@@ -7,12 +7,10 @@ import {
   DIRECTORY_QUERY_MAX,
   type DirectoryQuery,
   type FirmSort,
-  formatFunding,
-  formatPrice,
   META_DESCRIPTION_MAX,
-  truncateText,
 } from '../../../domain/firm-rules';
 import type { FirmDetails, FirmSummary, Review, ReviewSummary } from '../../../domain/firms';
+import { formatFunding, formatPrice, truncateText } from '../../../domain/format';
 
 /** Display rules of the directory pages that firm-rules.ts does not hold (URL state, ranges, compare, JSON-LD). */
 

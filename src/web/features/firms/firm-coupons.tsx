@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import Check from '~icons/lucide/check';
 import Copy from '~icons/lucide/copy';
-import { formatPercent } from '../../../domain/firm-rules';
 import type { FirmCoupon, FirmDetails } from '../../../domain/firms';
-import { formatDate } from '../../../domain/format';
+import { formatDate, formatPercent } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';

@@ -5,9 +5,6 @@ import Copy from '~icons/lucide/copy';
 import ExternalLink from '~icons/lucide/external-link';
 import X from '~icons/lucide/x';
 import {
-  formatFunding,
-  formatPercent,
-  formatPrice,
   formatPricingType,
   listTradableAssets,
   pricePer10k,
@@ -17,7 +14,7 @@ import {
   trustRatingLabel,
 } from '../../../domain/firm-rules';
 import type { Account, FirmDetails, FirmResource } from '../../../domain/firms';
-import { possessive } from '../../../domain/format';
+import { formatFunding, formatPercent, formatPrice, possessive } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

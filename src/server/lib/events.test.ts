@@ -1,0 +1,76 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
+import { insertFirm } from '../db/seed/factories';
+import { type ChangeEvent, Changes } from './events';
+import { cacheTagsOf } from './response-cache-plugin';
+
+const silent = pino({ level: 'silent' });
+
+describe('change events', () => {
+  it('are delivered to every listener of the process', () => {
+    const changes = new Changes();
+    const seen: ChangeEvent[][] = [];
+    changes.subscribe((events) => seen.push([...events]));
+    changes.publish({ type: 'firm.updated', id: 7 }, { type: 'coupon.created', id: 3 });
+    changes.publish();
+    expect(seen).toEqual([
+      [
+        { type: 'firm.updated', id: 7 },
+        { type: 'coupon.created', id: 3 },
+      ],
+    ]);
+  });
+
+  it('map to the cache tags they make stale', () => {
+    expect(cacheTagsOf([{ type: 'review.created', id: 1 }]).sort()).toEqual(['firms', 'reviews']);
+    expect(cacheTagsOf([{ type: 'coupon.updated', id: 1 }, { type: 'firm.updated' }]).sort()).toEqual([
+      'coupons',
+      'firms',
+    ]);
+    expect(cacheTagsOf([{ type: 'firm.updated' }, { type: 'user.deleted', id: 'u' }])).toEqual(['*']);
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('reach the other processes through Redis, once each', async () => {
+    const channel = `pfc-test-${crypto.randomUUID()}:changes`;
+    const redisA = new Redis(process.env.REDIS_URL as string);
+    const redisB = new Redis(process.env.REDIS_URL as string);
+    const [a, b] = [new Changes(), new Changes()];
+    const closeA = await a.connectRedis(redisA, channel, silent);
+    const closeB = await b.connectRedis(redisB, channel, silent);
+    const seenA: string[] = [];
+    const seenB: string[] = [];
+    a.subscribe((events) => seenA.push(...events.map((e) => e.type)));
+    b.subscribe((events) => seenB.push(...events.map((e) => e.type)));
+    try {
+      a.publish({ type: 'firm.updated', id: 1 });
+      for (let i = 0; i < 50 && seenB.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(seenB).toEqual(['firm.updated']);
+      expect(seenA).toEqual(['firm.updated']);
+    } finally {
+      await closeA();
+      await closeB();
+      redisA.disconnect();
+      redisB.disconnect();
+    }
+  });
+});
+
+describe('the response cache follows change events', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  }, 120_000);
+  afterAll(() => ctx.close());
+
+  it('drops the answers a published change made stale, and keeps the others', async () => {
+    await insertFirm(ctx.db, { name: 'Evented Firm' });
+    for (const url of ['/api/firms', '/api/blog']) await ctx.app.inject({ url });
+    expect((await ctx.app.inject({ url: '/api/firms' })).headers['x-cache']).toBe('hit');
+    expect((await ctx.app.inject({ url: '/api/blog' })).headers['x-cache']).toBe('hit');
+    ctx.app.changes.publish({ type: 'firm.updated', id: 1 });
+    expect((await ctx.app.inject({ url: '/api/firms' })).headers['x-cache']).toBe('miss');
+    expect((await ctx.app.inject({ url: '/api/blog' })).headers['x-cache']).toBe('hit');
+  });
+});

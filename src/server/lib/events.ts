@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/** What kinds of data a change can be about. */
+export type ChangedEntity =
+  | 'firm'
+  | 'coupon'
+  | 'post'
+  | 'update'
+  | 'review'
+  | 'giveaway'
+  | 'user'
+  | 'subscriber'
+  | 'points'
+  | 'platform';
+
+export type ChangeAction = 'created' | 'updated' | 'deleted';
+
+/** One committed change: `firm.updated` with the firm's id, `review.created` ... */
+export interface ChangeEvent {
+  type: `${ChangedEntity}.${ChangeAction}`;
+  id?: number | string;
+}
+
+export type ChangeListener = (events: readonly ChangeEvent[]) => void;
+
+/**
+ * The change events of this process and, with Redis, of every other process of the cluster.
+ * A service that writes data publishes what it changed once its transaction has committed;
+ * listeners keep per-process state in step (the response cache drops what the change made stale).
+ * Listeners run on every process, so work that must happen once (an email) belongs in a job.
+ */
+export class Changes {
+  private readonly listeners: ChangeListener[] = [];
+  private remote?: (events: readonly ChangeEvent[]) => void;
+
+  publish(...events: ChangeEvent[]): void {
+    if (events.length === 0) return;
+    this.deliver(events);
+    this.remote?.(events);
+  }
+
+  subscribe(listener: ChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Delivers events to this process's listeners only (those published by another process). */
+  deliver(events: readonly ChangeEvent[]): void {
+    for (const listener of this.listeners) listener(events);
+  }
+
+  /**
+   * Shares events with every process through a Redis channel: each process publishes its own and
+   * delivers the others'. Returns the function that closes the subscriber connection.
+   */
+  async connectRedis(redis: Redis, channel: string, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+    const subscriber = redis.duplicate();
+    const nodeId = crypto.randomUUID();
+    await subscriber.subscribe(channel);
+    subscriber.on('message', (_channel, message: string) => {
+      try {
+        const { from, events } = JSON.parse(message) as { from: string; events: ChangeEvent[] };
+        if (from !== nodeId && Array.isArray(events)) this.deliver(events);
+      } catch (err) {
+        log.warn({ err }, 'ignored a malformed change event message');
+      }
+    });
+    this.remote = (events) => {
+      redis.publish(channel, JSON.stringify({ from: nodeId, events })).catch((err: unknown) => {
+        log.error({ err }, 'change events not shared with other processes');
+      });
+    };
+    return async () => {
+      this.remote = undefined;
+      await subscriber.quit();
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+/**
+ * One limit: at most `max` requests per `timeWindow` milliseconds for each key. A request whose key
+ * is undefined (no session for a per-user limit, no email in the body) is not counted by it.
+ */
+export interface Limit {
+  name: string;
+  max: number;
+  timeWindow: number;
+  key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
+}
+
+/** Per client address (the proxy's forwarded address when TRUST_PROXY is set). */
+export const byIp = (name: string, max: number, timeWindow: number): Limit => ({
+  name: `${name}:ip`,
+  max,
+  timeWindow,
+  key: (request) => request.ip,
+});
+
+/** Per signed-in account; requests without a session are left to the other limits. */
+export const byUser = (name: string, max: number, timeWindow: number): Limit => ({
+  name: `${name}:user`,
+  max,
+  timeWindow,
+  key: (request) => request.server.sessionUserId(request),
+});
+
+/** Per any key the route derives from the request (an email in the body, a coupon id ...). */
+export const byKey = (name: string, key: Limit['key'], max: number, timeWindow: number): Limit => ({
+  name: `${name}:key`,
+  max,
+  timeWindow,
+  key,
+});
+
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+
+/**
+ * The one way a route is rate limited: a preHandler that counts the request against every limit
+ * (in Redis when REDIS_URL is set, so all processes share the counters; in memory otherwise) and
+ * answers 429 with Retry-After at the first limit exceeded.
+ */
+export function rateLimit(app: FastifyInstance, limits: Limit[]) {
+  const checks = limits.map((limit) => ({
+    limit,
+    check: app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.timeWindow,
+      keyGenerator: async (request) => `${limit.name}:${await limit.key(request)}`,
+    }),
+  }));
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const { limit, check } of checks) {
+      if ((await limit.key(request)) === undefined) continue;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+        throw new AppError(429, 'rate_limited', RATE_LIMITED_MESSAGE);
+      }
+    }
+  };
+}

@@ -145,3 +145,8 @@ export const emptyCoupon = (): CouponInput => ({
   terms: null,
   propFirmId: null,
 });
+
+const ImageSizeSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+/** An uploaded image: its URL (what image fields store) and its narrower copies. */
+export const UploadedImageSchema = ImageSizeSchema.extend({ variants: z.array(ImageSizeSchema) });
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;

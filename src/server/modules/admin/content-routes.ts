@@ -6,9 +6,11 @@ import {
   CouponInputSchema,
   CouponUpdateSchema,
   FirmChoiceListSchema,
+  UploadedImageSchema,
 } from '../../../domain/admin-content';
 import { IdParamsSchema, VersionQuerySchema } from '../../../domain/admin-firms';
 import type { Http } from '../../lib/http';
+import { receiveImage } from '../../lib/uploads';
 import {
   createCoupon,
   deleteCoupon,
@@ -27,6 +29,28 @@ export async function adminContentRoutes(
   { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
 ): Promise<void> {
   const db = app.database.db;
+
+  app.post(
+    '/api/admin/uploads',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an image (logo, featured image, coupon image): multipart, one file, at most 5 MB',
+        description:
+          'Checked by content (no SVG), re-encoded to WebP without metadata, with sized variants. 400 without a file, 413 over 5 MB, 415 for anything else. Answers the public URL to store in the image field.',
+        response: { 201: UploadedImageSchema },
+      },
+    },
+    async (request, reply) => {
+      const image = await receiveImage(request, { visibility: 'public' });
+      return reply.status(201).send({
+        url: image.url!,
+        width: image.width,
+        height: image.height,
+        variants: image.variants.map((v) => ({ url: v.url!, width: v.width, height: v.height })),
+      });
+    },
+  );
 
   app.get(
     '/api/admin/firm-choices',

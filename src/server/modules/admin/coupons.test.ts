@@ -137,3 +137,47 @@ describe('coupons admin', () => {
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['delete', 'update', 'create']);
   });
 });
+
+describe('POST /api/admin/uploads', () => {
+  const form = (file: Buffer, name: string, type: string) => {
+    const boundary = '----admin-test-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+    return {
+      payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  };
+  const upload = (role: Role, file: Buffer, name: string, type: string) => {
+    const { payload, headers } = form(file, name, type);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      headers: {
+        origin: TEST_ORIGIN,
+        ...headers,
+        ...(role === 'anonymous' ? {} : { cookie: who[role].cookie }),
+      },
+      payload,
+    });
+  };
+
+  it('stores an admin image as WebP and answers its URL; refuses others and non-images', async () => {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    expect((await upload('anonymous', png, 'logo.png', 'image/png')).statusCode).toBe(401);
+    expect((await upload('user', png, 'logo.png', 'image/png')).statusCode).toBe(403);
+    const res = await upload('admin', png, 'logo.png', 'image/png');
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ width: 400, height: 200 });
+    expect(body.url).toMatch(/^\/uploads\/.+\.webp$/);
+    const served = await ctx.app.inject(body.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toContain('image/webp');
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await upload('admin', svg, 'logo.png', 'image/png')).statusCode).toBe(415);
+  });
+});

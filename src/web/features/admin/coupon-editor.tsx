@@ -25,6 +25,7 @@ import {
   TextAreaField,
   TextField,
 } from './fields';
+import { ImageField } from './image-field';
 import { firmChoicesQuery } from './queries';
 import { RichTextField } from './rich-text-editor';
 
@@ -183,10 +184,9 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
           checked={values.featured}
           onChange={(v) => set({ featured: v })}
         />
-        <TextField
+        <ImageField
           path="image"
-          label="Image URL"
-          placeholder="https://... or /uploads/..."
+          label="Image"
           errors={errors}
           value={values.image}
           onChange={(v) => set({ image: v })}

@@ -40,6 +40,7 @@ import {
   TextAreaField,
   TextField,
 } from './fields';
+import { ImageField } from './image-field';
 import { firmOptionsQuery } from './queries';
 import { ResourcePicker } from './resource-picker';
 
@@ -513,10 +514,9 @@ export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
           checked={values.featured}
           onChange={(v) => set({ featured: v })}
         />
-        <TextField
+        <ImageField
           path="logo"
-          label="Logo URL"
-          placeholder="https://... or /uploads/..."
+          label="Logo"
           errors={errors}
           value={values.logo}
           onChange={(v) => set({ logo: v })}

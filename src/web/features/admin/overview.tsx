@@ -126,7 +126,12 @@ export function AdminOverviewPanel() {
         tiles={[
           { label: 'Reviews this week', value: data.queues.reviewsLastWeek, attention: true },
           { label: 'Messages this week', value: data.queues.messagesLastWeek, attention: true },
-          { label: 'Expired coupons still active', value: c.expiredCoupons, attention: true, to: '/admin/coupons' },
+          {
+            label: 'Expired coupons still active',
+            value: c.expiredCoupons,
+            attention: true,
+            to: '/admin/coupons',
+          },
           { label: 'Unconfirmed subscribers', value: data.queues.pendingSubscribers },
           { label: 'Drafts and scheduled posts', value: c.draftPosts },
         ]}

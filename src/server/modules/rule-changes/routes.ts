@@ -7,6 +7,7 @@ import {
 } from '../../../domain/rule-changes';
 import type { Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
+import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { requireUser } from '../accounts/service';
 import {
   buildRuleChangeFeed,
@@ -84,6 +85,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
     async (request) => listFollowedFirms(db, (await requireUser(app, request)).id),
   );
 
+  const linkLimit = rateLimit(app, [byIp('firm-updates-link', 30, MINUTE)]);
   // Mail clients post 'List-Unsubscribe=One-Click' as a form; only the token in the URL matters.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
@@ -94,7 +96,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
       method,
       url: '/firm-updates/unsubscribe',
       schema: { hide: true, querystring: TokenQuerySchema },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preValidation: linkLimit,
       handler: async (request, reply) => {
         const name = await unfollowByToken(db, request.query.token);
         return name === null

@@ -78,14 +78,6 @@ export type DeleteAccountPayload = z.infer<typeof DeleteAccountPayloadSchema>;
 
 export const StatusResponseSchema = z.object({ status: z.boolean() });
 
-export const AdminOverviewSchema = z.object({
-  users: z.number().int(),
-  verifiedUsers: z.number().int(),
-  admins: z.number().int(),
-  activeSessions: z.number().int(),
-});
-export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
-
 /** Where the verification link lands: the home page reads these to show its toast. */
 export const VERIFICATION_RESULTS = ['invalid', 'expired', 'error'] as const;
 export type VerificationFailure = (typeof VERIFICATION_RESULTS)[number];

@@ -160,6 +160,11 @@ export const appRoutes: AppRoute[] = [
   { path: '/offerwall', access: 'user', page: page('offerwall-page') },
   { path: '/adscend-offerwall', access: 'user', page: page('adscend-offerwall-page') },
   { path: '/admin', access: 'admin', page: page('admin-page') },
+  { path: '/admin/firms', access: 'admin', page: page('admin-firms-page') },
+  { path: '/admin/firms/:id', access: 'admin', page: page('admin-firm-page') },
+  { path: '/admin/coupons', access: 'admin', page: page('admin-coupons-page') },
+  { path: '/admin/coupons/:id', access: 'admin', page: page('admin-coupon-page') },
+  { path: '/admin/audit', access: 'admin', page: page('admin-audit-page') },
   {
     path: '/admin/firm-analytics',
     access: 'admin',

@@ -1,5 +1,6 @@
 import type { Http } from '../lib/http';
 import { accountsRoutes } from './accounts/routes';
+import { adminRoutes } from './admin/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { blogRoutes } from './blog/routes';
 import { challengesRoutes } from './challenges/routes';
@@ -10,12 +11,14 @@ import { giveawaysRoutes } from './giveaways/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { outboundRoutes } from './outbound/routes';
 import { reviewsRoutes } from './reviews/routes';
+import { ruleChangeRoutes } from './rule-changes/routes';
 import { seoRoutes } from './seo/routes';
 import { widgetRoutes } from './widget/routes';
 
 /** Every module's routes, in one list so a newcomer sees the whole API surface at once. */
 export async function registerModules(app: Http): Promise<void> {
   await app.register(accountsRoutes);
+  await app.register(adminRoutes);
   await app.register(analyticsRoutes);
   await app.register(couponRoutes);
   await app.register(blogRoutes);
@@ -25,6 +28,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(challengesRoutes);
   await app.register(reviewsRoutes);
   await app.register(giveawaysRoutes);
+  await app.register(ruleChangeRoutes);
   await app.register(outboundRoutes);
   await app.register(widgetRoutes);
   await app.register(seoRoutes);

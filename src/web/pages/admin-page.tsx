@@ -1,16 +1,14 @@
-import { PageHeader } from '../components/page-header';
-import { PageHead } from '../lib/page-context';
+import { AdminLayout } from '../features/admin/admin-layout';
+import { AdminOverviewPanel } from '../features/admin/overview';
 
 export default function AdminPage() {
   return (
-    <>
-      <PageHead
-        title="Admin | Prop Firm Club"
-        description="Manage the site content."
-        canonicalPath={'/admin'}
-        noindex
-      />
-      <PageHeader title="Admin" intro="Manage the site content." />
-    </>
+    <AdminLayout
+      title="Overview"
+      description="What the site holds and what is waiting for an admin."
+      path="/admin"
+    >
+      <AdminOverviewPanel />
+    </AdminLayout>
   );
 }

@@ -43,6 +43,7 @@ const TooltipProvider = lazyComponent(() =>
 );
 const FirmCoupons = lazyComponent(() => import('../features/firms/firm-coupons').then((m) => m.FirmCoupons));
 const FirmReviews = lazyComponent(() => import('../features/firms/firm-reviews').then((m) => m.FirmReviews));
+const RuleChanges = lazyComponent(() => import('../features/firms/rule-changes').then((m) => m.RuleChanges));
 
 /** The server renders whichever panel the address opens (`?tab=`), so it loads them all ahead. */
 export const loadServerParts = () =>
@@ -51,6 +52,7 @@ export const loadServerParts = () =>
     TooltipProvider.preload(),
     FirmCoupons.preload(),
     FirmReviews.preload(),
+    RuleChanges.preload(),
   ]);
 
 const FIRM_TABS = ['overview', 'funding', 'coupons', 'reviews'] as const;
@@ -229,6 +231,9 @@ export default function FirmPage() {
           </div>
           <SidebarCoupons firm={firm} />
           <PriceTable firm={firm} />
+          <Suspense fallback={<Skeleton className="h-40" />}>
+            <RuleChanges firm={firm} user={user} />
+          </Suspense>
           <Button asChild variant="outline">
             <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`}>
               <Scale aria-hidden="true" /> Compare with other firms

@@ -7,6 +7,7 @@ import {
   PointsCard,
 } from '../features/accounts/profile-panels';
 import { currentUserQuery } from '../features/accounts/queries';
+import { FollowedFirms } from '../features/firms/rule-changes';
 import { PageHead } from '../lib/page-context';
 
 export default function ProfilePage() {
@@ -28,6 +29,7 @@ export default function ProfilePage() {
         <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
           <AccountCard user={user} />
           <PointsCard points={user.points} />
+          <FollowedFirms />
           <ChangePasswordCard />
           <DeleteAccountCard />
         </div>

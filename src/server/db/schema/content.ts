@@ -34,6 +34,8 @@ export const coupons = pgTable(
     terms: text('terms'),
     propFirmId: integer('prop_firm_id').references(() => propFirms.id, { onDelete: 'set null' }),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    // Optimistic concurrency for the admin editor: a save names the version it started from.
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -96,6 +98,7 @@ export const blogPosts = pgTable(
     tags: text('tags').array().notNull().default([]),
     templateEnabled: boolean('template_enabled').notNull().default(false),
     templateData: jsonb('template_data').$type<BlogTemplateData>(),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -109,6 +112,7 @@ export const quickUpdates = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     published: boolean('published').notNull().default(true),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('quick_updates_published_idx').on(t.published, t.createdAt)],

@@ -53,6 +53,8 @@ export const propFirms = pgTable(
     accountPriceMax: money('account_price_max'),
     fundingMin: integer('funding_min'),
     fundingMax: integer('funding_max'),
+    // Optimistic concurrency for the admin editor: a save names the version it started from.
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

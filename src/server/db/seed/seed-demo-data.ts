@@ -7,6 +7,7 @@ import {
   blogPosts,
   coupons,
   featuredFirm,
+  firmRuleChanges,
   giveawayEntries,
   giveaways,
   newsletterSubscribers,
@@ -57,6 +58,59 @@ export interface SeedSummary {
 // Serialises concurrent first starts of several app nodes on one PostgreSQL.
 const SEED_LOCK_KEY = 720_431_977;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A few past rule changes of the first three demo firms, ending at today's values, so their
+ * 'Rule changes' timelines have a history to show.
+ */
+function buildDemoRuleChanges(
+  bundles: ReturnType<typeof buildDemoFirmBundles>,
+  firmIds: Map<string, number>,
+  now: Date,
+): (typeof firmRuleChanges.$inferInsert)[] {
+  const rows: (typeof firmRuleChanges.$inferInsert)[] = [];
+  for (const [index, bundle] of bundles.slice(0, 3).entries()) {
+    const propFirmId = firmIds.get(bundle.firm.slug);
+    const first = bundle.models[0];
+    if (!propFirmId || !first) continue;
+    const { model, accounts } = first;
+    const older = new Date(now.getTime() - (60 + index * 7) * DAY_MS);
+    const recent = new Date(now.getTime() - (9 + index * 3) * DAY_MS);
+    const base = { propFirmId, fundingModelName: model.name };
+    if (model.dailyDrawdown != null && model.dailyDrawdown > 0)
+      rows.push({
+        ...base,
+        batchId: `demo-${index}-a`,
+        field: 'dailyDrawdown',
+        oldValue: String(model.dailyDrawdown + 1),
+        newValue: String(model.dailyDrawdown),
+        createdAt: older,
+      });
+    if (model.profitSplit != null && model.profitSplit > 10)
+      rows.push({
+        ...base,
+        batchId: `demo-${index}-a`,
+        field: 'profitSplit',
+        oldValue: String(model.profitSplit - 10),
+        newValue: String(model.profitSplit),
+        createdAt: older,
+      });
+    const account = accounts[0];
+    if (account)
+      rows.push({
+        ...base,
+        batchId: `demo-${index}-b`,
+        accountSize: account.capital,
+        field: 'accountPrice',
+        oldValue: String(Number(account.price) + 20),
+        newValue: String(account.price),
+        createdAt: recent,
+      });
+  }
+  return rows;
+}
+
 /** Inserts the whole demo data set; the caller decides about the transaction. */
 async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
   await db
@@ -78,6 +132,8 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
       set: { propFirmId: firmIds.get(FEATURED_FIRM_SLUG)!, updatedAt: now },
     });
   await db.insert(unlistedFirms).values(DEMO_UNLISTED_FIRMS);
+  const ruleChanges = buildDemoRuleChanges(bundles, firmIds, now);
+  if (ruleChanges.length) await db.insert(firmRuleChanges).values(ruleChanges);
 
   const demoUsers = buildDemoUsers(now);
   await db.insert(users).values(demoUsers);

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
-  AdminOverviewSchema,
   ChangePasswordPayloadSchema,
   CurrentUserSchema,
   DeleteAccountPayloadSchema,
@@ -20,10 +19,8 @@ import { recordActivity } from '../analytics/service';
 import { createAuth } from './auth';
 import {
   findCurrentUser,
-  getAdminOverview,
   getSessionUser,
   hasReadSession,
-  requireAdmin,
   requireUser,
   sessionCookiesOf,
   toFetchHeaders,
@@ -96,8 +93,8 @@ async function sendFetchResponse(reply: FastifyReply, res: Response) {
 /**
  * Accounts: Better Auth on /api/auth/*, with our own routes in front of the sensitive endpoints
  * (validation with field names, per-IP and per-account rate limits, activity logs), the session
- * API of the spec, and the guard of every /api/admin path. Registered without encapsulation so the
- * guard and the `auth` decoration reach every module.
+ * API of the spec. Registered without encapsulation so the `auth` decoration and the session hook
+ * reach every module.
  */
 export const accountsRoutes = fp(
   async (app: Http) => {
@@ -342,18 +339,6 @@ export const accountsRoutes = fp(
       if (cookies && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
       done(null, payload);
     });
-
-    // One guard for the whole admin API, unknown paths included, so no admin route can forget it.
-    app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0];
-      if (path === '/api/admin' || path.startsWith('/api/admin/')) await requireAdmin(app, request);
-    });
-
-    app.get(
-      '/api/admin/overview',
-      { schema: { tags: ['admin'], response: { 200: AdminOverviewSchema } } },
-      async () => getAdminOverview(db),
-    );
   },
   { name: 'accounts' },
 );

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { AdminOverview, CurrentUser } from '../../../domain/accounts';
+import type { CurrentUser } from '../../../domain/accounts';
 import { SESSION_COOKIE } from '../../../domain/render';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from './auth';
@@ -208,25 +208,4 @@ export async function ensureDemoAdmin(
     );
   }
   return 'created';
-}
-
-/** Simple real counts for the admin dashboard, and a route for the guard to protect. */
-export async function getAdminOverview(db: Db): Promise<AdminOverview> {
-  const [totals] = await db
-    .select({
-      users: count(),
-      verifiedUsers: sql<number>`count(*) filter (where ${users.emailVerified})`.mapWith(Number),
-      admins: sql<number>`count(*) filter (where ${users.role} like '%admin%')`.mapWith(Number),
-    })
-    .from(users);
-  const [active] = await db
-    .select({ n: count() })
-    .from(sessions)
-    .where(and(gt(sessions.expiresAt, new Date())));
-  return {
-    users: totals?.users ?? 0,
-    verifiedUsers: totals?.verifiedUsers ?? 0,
-    admins: totals?.admins ?? 0,
-    activeSessions: active?.n ?? 0,
-  };
 }

@@ -11,6 +11,7 @@ import type {
   SearchResultFirm,
   UnlistedFirm,
 } from '../../../domain/firms';
+import type { FollowedFirm, FollowState, RuleChange } from '../../../domain/rule-changes';
 import { errorStatus } from '../../lib/api';
 import { directoryApiPath } from './directory-state';
 
@@ -68,3 +69,14 @@ export const firmSearchQuery = (q: string) =>
     queryKey: [`/api/search/firms?q=${encodeURIComponent(q.trim())}`],
     enabled: q.trim().length >= 2,
   });
+
+/** A firm's public rule-change history, newest first. */
+export const firmRuleChangesQuery = (slug: string) =>
+  queryOptions<RuleChange[]>({ queryKey: [`/api/firms/${slugPart(slug)}/rule-changes`] });
+
+/** Whether the signed-in user follows the firm. */
+export const firmFollowQuery = (slug: string) =>
+  queryOptions<FollowState>({ queryKey: [`/api/firms/${slugPart(slug)}/follow`] });
+
+/** The firms the signed-in user follows (shown in /profile). */
+export const followedFirmsQuery = () => queryOptions<FollowedFirm[]>({ queryKey: ['/api/profile/follows'] });

@@ -1,0 +1,133 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminCouponPageSchema,
+  AdminCouponSchema,
+  ContentListQuerySchema,
+  CouponInputSchema,
+  CouponUpdateSchema,
+  FirmChoiceListSchema,
+  UploadedImageSchema,
+} from '../../../domain/admin-content';
+import { IdParamsSchema, VersionQuerySchema } from '../../../domain/admin-firms';
+import type { Http } from '../../lib/http';
+import { receiveImage } from '../../lib/uploads';
+import {
+  createCoupon,
+  deleteCoupon,
+  getAdminCoupon,
+  listAdminCoupons,
+  listFirmChoices,
+  updateCoupon,
+} from './coupons';
+import type { Actor } from './service';
+
+const tags = ['admin'];
+
+/** Coupons (and, as they land, posts and quick updates) for the admin. */
+export async function adminContentRoutes(
+  app: Http,
+  { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
+): Promise<void> {
+  const db = app.database.db;
+
+  app.post(
+    '/api/admin/uploads',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an image (logo, featured image, coupon image): multipart, one file, at most 5 MB',
+        description:
+          'Checked by content (no SVG), re-encoded to WebP without metadata, with sized variants. 400 without a file, 413 over 5 MB, 415 for anything else. Answers the public URL to store in the image field.',
+        response: { 201: UploadedImageSchema },
+      },
+    },
+    async (request, reply) => {
+      const image = await receiveImage(request, { visibility: 'public' });
+      return reply.status(201).send({
+        url: image.url!,
+        width: image.width,
+        height: image.height,
+        variants: image.variants.map((v) => ({ url: v.url!, width: v.width, height: v.height })),
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/firm-choices',
+    {
+      schema: {
+        tags,
+        summary: 'Every firm by name, to attach content to',
+        response: { 200: FirmChoiceListSchema },
+      },
+    },
+    () => listFirmChoices(db),
+  );
+
+  app.get(
+    '/api/admin/coupons',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every coupon (expired and inactive ones too), newest first, 20 a page; search by code, title or firm',
+        querystring: ContentListQuerySchema,
+        response: { 200: AdminCouponPageSchema },
+      },
+    },
+    (request) => listAdminCoupons(db, request.query),
+  );
+  app.get(
+    '/api/admin/coupons/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: AdminCouponSchema } } },
+    (request) => getAdminCoupon(db, request.params.id),
+  );
+  app.post(
+    '/api/admin/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Create a coupon',
+        body: CouponInputSchema,
+        response: { 201: AdminCouponSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createCoupon(db, await actorOf(request), request.body);
+      app.changes.publish({ type: 'coupon.created', id: created.id });
+      return reply.status(201).send(created);
+    },
+  );
+  app.put(
+    '/api/admin/coupons/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save a coupon over the version it was edited from (409 when it has changed since)',
+        params: IdParamsSchema,
+        body: CouponUpdateSchema,
+        response: { 200: AdminCouponSchema },
+      },
+    },
+    async (request) => {
+      const saved = await updateCoupon(
+        db,
+        await actorOf(request),
+        request.params.id,
+        request.body.version,
+        request.body.coupon,
+      );
+      app.changes.publish({ type: 'coupon.updated', id: saved.id });
+      return saved;
+    },
+  );
+  app.delete(
+    '/api/admin/coupons/:id',
+    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    async (request, reply) => {
+      await deleteCoupon(db, await actorOf(request), request.params.id, request.query.version);
+      app.changes.publish({ type: 'coupon.deleted', id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,190 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ADMIN_CONTENT_PAGE_SIZE,
+  type AdminCoupon,
+  type AdminCouponPage,
+  type CouponValues,
+  type FirmChoice,
+} from '../../../domain/admin-content';
+import type { Db } from '../../db/client';
+import { coupons, propFirms } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { sanitizeHtml } from '../../lib/sanitize';
+import { conflict } from './firms';
+import { type Actor, recordAudit, type Tx } from './service';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+const columns = {
+  id: coupons.id,
+  version: coupons.version,
+  code: coupons.code,
+  slug: coupons.slug,
+  title: coupons.title,
+  description: coupons.description,
+  discountPercent: coupons.discountPercent,
+  expiryDate: coupons.expiryDate,
+  isActive: coupons.isActive,
+  featured: coupons.featured,
+  image: coupons.image,
+  affiliateUrl: coupons.affiliateUrl,
+  terms: coupons.terms,
+  propFirmId: coupons.propFirmId,
+  firmName: sql<string | null>`coalesce(${propFirms.name}, ${coupons.firmName})`,
+  usageCount: coupons.usageCount,
+  createdAt: coupons.createdAt,
+};
+
+type Row = { expiryDate: Date | null; createdAt: Date } & Omit<AdminCoupon, 'expiryDate' | 'createdAt'>;
+const toAdminCoupon = (row: Row): AdminCoupon => ({
+  ...row,
+  expiryDate: row.expiryDate ? row.expiryDate.toISOString().slice(0, 10) : null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listAdminCoupons(
+  db: Db,
+  query: { q?: string; page: number },
+): Promise<AdminCouponPage> {
+  const filters: SQL[] = [];
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    filters.push(or(ilike(coupons.code, like), ilike(coupons.title, like), ilike(propFirms.name, like))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(coupons)
+      .leftJoin(propFirms, eq(propFirms.id, coupons.propFirmId))
+      .where(where)
+      .orderBy(desc(coupons.createdAt), desc(coupons.id))
+      .limit(ADMIN_CONTENT_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_CONTENT_PAGE_SIZE),
+    db
+      .select({ n: count() })
+      .from(coupons)
+      .leftJoin(propFirms, eq(propFirms.id, coupons.propFirmId))
+      .where(where),
+  ]);
+  return {
+    coupons: rows.map(toAdminCoupon),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: ADMIN_CONTENT_PAGE_SIZE,
+  };
+}
+
+async function findAdminCoupon(db: Tx, id: number): Promise<AdminCoupon | null> {
+  const [row] = await db
+    .select(columns)
+    .from(coupons)
+    .leftJoin(propFirms, eq(propFirms.id, coupons.propFirmId))
+    .where(eq(coupons.id, id));
+  return row ? toAdminCoupon(row) : null;
+}
+
+export async function getAdminCoupon(db: Db, id: number): Promise<AdminCoupon> {
+  const coupon = await findAdminCoupon(db, id);
+  if (!coupon) throw notFound('Coupon');
+  return coupon;
+}
+
+/** Firms to attach a coupon (or a post's featured list) to: every firm by name. */
+export function listFirmChoices(db: Db): Promise<FirmChoice[]> {
+  return db.select({ id: propFirms.id, name: propFirms.name }).from(propFirms).orderBy(asc(propFirms.name));
+}
+
+/** The coupon's columns, checked: a free slug, an existing firm, sanitized terms. */
+async function couponColumns(tx: Tx, input: CouponValues, exceptId?: number) {
+  if (input.slug) {
+    const [taken] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.slug, input.slug));
+    if (taken && taken.id !== exceptId)
+      throw new AppError(
+        409,
+        'slug_taken',
+        'slug: Another coupon already uses this slug. Choose another one.',
+      );
+  }
+  if (input.propFirmId) {
+    const [firm] = await tx
+      .select({ id: propFirms.id })
+      .from(propFirms)
+      .where(eq(propFirms.id, input.propFirmId));
+    if (!firm) throw new AppError(400, 'unknown_reference', 'propFirmId: this firm does not exist.');
+  }
+  return {
+    ...input,
+    expiryDate: input.expiryDate ? new Date(`${input.expiryDate}T23:59:59.000Z`) : null,
+    // Stored sanitized; served sanitized again (coupons/service.ts).
+    terms: input.terms ? sanitizeHtml(input.terms) || null : null,
+  };
+}
+
+export async function createCoupon(db: Db, actor: Actor, input: CouponValues): Promise<AdminCoupon> {
+  return db.transaction(async (tx) => {
+    const values = await couponColumns(tx, input);
+    const [row] = await tx.insert(coupons).values(values).returning({ id: coupons.id });
+    const after = (await findAdminCoupon(tx, row.id))!;
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: 'coupon',
+      entityId: row.id,
+      summary: after.code,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Saves over `version`; a coupon saved since is a 409 Conflict. */
+export async function updateCoupon(
+  db: Db,
+  actor: Actor,
+  id: number,
+  version: number,
+  input: CouponValues,
+): Promise<AdminCoupon> {
+  return db.transaction(async (tx) => {
+    const before = await findAdminCoupon(tx, id);
+    if (!before) throw notFound('Coupon');
+    if (before.version !== version) throw conflict();
+    const values = await couponColumns(tx, input, id);
+    const updated = await tx
+      .update(coupons)
+      .set({ ...values, version: sql`${coupons.version} + 1` })
+      .where(and(eq(coupons.id, id), eq(coupons.version, version)))
+      .returning({ id: coupons.id });
+    if (updated.length === 0) throw conflict();
+    const after = (await findAdminCoupon(tx, id))!;
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'coupon',
+      entityId: id,
+      summary: after.code,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function deleteCoupon(db: Db, actor: Actor, id: number, version: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await findAdminCoupon(tx, id);
+    if (!before) throw notFound('Coupon');
+    if (before.version !== version) throw conflict();
+    const deleted = await tx
+      .delete(coupons)
+      .where(and(eq(coupons.id, id), eq(coupons.version, version)))
+      .returning({ id: coupons.id });
+    if (deleted.length === 0) throw conflict();
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: 'coupon',
+      entityId: id,
+      summary: before.code,
+      before,
+    });
+  });
+}

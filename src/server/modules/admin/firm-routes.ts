@@ -1,0 +1,215 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AdminFirmListQuerySchema,
+  AdminFirmPageSchema,
+  AdminFirmSchema,
+  FirmInputSchema,
+  FirmOptionsSchema,
+  FirmUpdateSchema,
+  IdParamsSchema,
+  ResourceInputSchema,
+  ResourceOptionSchema,
+  UnlistedFirmInputSchema,
+  VersionQuerySchema,
+} from '../../../domain/admin-firms';
+import { UnlistedFirmSchema } from '../../../domain/firms';
+import type { ChangeAction } from '../../lib/events';
+import type { Http } from '../../lib/http';
+import { notifyFollowers } from '../rule-changes/service';
+import {
+  createFirm,
+  createResource,
+  deleteFirm,
+  getAdminFirm,
+  listAdminFirms,
+  listFirmOptions,
+  updateFirm,
+} from './firms';
+import type { Actor } from './service';
+import {
+  createUnlistedFirm,
+  deleteUnlistedFirm,
+  listAdminUnlistedFirms,
+  updateUnlistedFirm,
+} from './unlisted';
+
+const tags = ['admin'];
+
+export async function adminFirmRoutes(
+  app: Http,
+  { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
+): Promise<void> {
+  const db = app.database.db;
+  /** After the commit: the response cache of every process drops what the change made stale. */
+  const firmChanged = (action: ChangeAction, id: number) =>
+    // A firm's name, logo and links also show inside coupon answers.
+    app.changes.publish({ type: `firm.${action}`, id }, { type: 'coupon.updated' });
+
+  app.get(
+    '/api/admin/firms',
+    {
+      schema: {
+        tags,
+        summary: 'Every firm, listed or not: search by name or slug, sort, 20 a page',
+        querystring: AdminFirmListQuerySchema,
+        response: { 200: AdminFirmPageSchema },
+      },
+    },
+    (request) => listAdminFirms(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/firms/options',
+    {
+      schema: {
+        tags,
+        summary: 'Platforms and payout methods a firm can be given',
+        response: { 200: FirmOptionsSchema },
+      },
+    },
+    () => listFirmOptions(db),
+  );
+
+  app.get(
+    '/api/admin/firms/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One firm with every editable field, its funding models and accounts, and its version',
+        params: IdParamsSchema,
+        response: { 200: AdminFirmSchema },
+      },
+    },
+    (request) => getAdminFirm(db, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/firms',
+    {
+      schema: { tags, summary: 'Create a firm', body: FirmInputSchema, response: { 201: AdminFirmSchema } },
+    },
+    async (request, reply) => {
+      const firm = await createFirm(db, await actorOf(request), request.body);
+      firmChanged('created', firm.id);
+      return reply.status(201).send(firm);
+    },
+  );
+
+  app.put(
+    '/api/admin/firms/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save a firm over the version it was edited from (409 when it has changed since)',
+        description:
+          "Funding models and accounts are saved with the firm: items with an id are updated, without one created, missing ones deleted. Changes to rules, prices and account sizes are recorded in the firm's public rule-change history and mailed to its followers.",
+        params: IdParamsSchema,
+        body: FirmUpdateSchema,
+        response: { 200: AdminFirmSchema },
+      },
+    },
+    async (request) => {
+      const saved = await updateFirm(
+        db,
+        await actorOf(request),
+        request.params.id,
+        request.body.version,
+        request.body.firm,
+      );
+      firmChanged('updated', saved.firm.id);
+      if (saved.ruleChanges.changes.length) {
+        // After the commit: a mail failure must not undo the save.
+        notifyFollowers(app, saved.firm, saved.ruleChanges).catch((err) =>
+          request.log.error({ err, firmId: saved.firm.id }, 'rule-change mail failed'),
+        );
+      }
+      return saved.firm;
+    },
+  );
+
+  app.delete(
+    '/api/admin/firms/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete a firm with its funding models, accounts and reviews (409 when it has changed since)',
+        params: IdParamsSchema,
+        querystring: VersionQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteFirm(db, await actorOf(request), request.params.id, request.query.version);
+      firmChanged('deleted', request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  for (const kind of ['platforms', 'payout-methods'] as const) {
+    app.post(
+      `/api/admin/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: kind === 'platforms' ? 'Create a trading platform' : 'Create a payout method',
+          body: ResourceInputSchema,
+          response: { 201: ResourceOptionSchema },
+        },
+      },
+      async (request, reply) => {
+        const created = await createResource(db, await actorOf(request), kind, request.body);
+        app.changes.publish({ type: 'platform.created', id: created.id });
+        return reply.status(201).send(created);
+      },
+    );
+  }
+
+  app.get(
+    '/api/admin/unlisted-firms',
+    {
+      schema: {
+        tags,
+        summary: 'The "Firms Not Yet Listed" entries',
+        response: { 200: z.array(UnlistedFirmSchema) },
+      },
+    },
+    () => listAdminUnlistedFirms(db),
+  );
+  app.post(
+    '/api/admin/unlisted-firms',
+    {
+      schema: { tags, body: UnlistedFirmInputSchema, response: { 201: UnlistedFirmSchema } },
+    },
+    async (request, reply) => {
+      const created = await createUnlistedFirm(db, await actorOf(request), request.body);
+      app.changes.publish({ type: 'firm.created' });
+      return reply.status(201).send(created);
+    },
+  );
+  app.put(
+    '/api/admin/unlisted-firms/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: UnlistedFirmInputSchema,
+        response: { 200: UnlistedFirmSchema },
+      },
+    },
+    async (request) => {
+      const updated = await updateUnlistedFirm(db, await actorOf(request), request.params.id, request.body);
+      app.changes.publish({ type: 'firm.updated' });
+      return updated;
+    },
+  );
+  app.delete(
+    '/api/admin/unlisted-firms/:id',
+    { schema: { tags, params: IdParamsSchema } },
+    async (request, reply) => {
+      await deleteUnlistedFirm(db, await actorOf(request), request.params.id);
+      app.changes.publish({ type: 'firm.deleted' });
+      return reply.status(204).send();
+    },
+  );
+}

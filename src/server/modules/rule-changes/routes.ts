@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { FirmSlugParamsSchema } from '../../../domain/firms';
+import {
+  FollowedFirmListSchema,
+  FollowStateSchema,
+  RuleChangeListSchema,
+} from '../../../domain/rule-changes';
+import type { Http } from '../../lib/http';
+import { sendNoticePage } from '../../lib/notice-page';
+import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { requireUser } from '../accounts/service';
+import {
+  buildRuleChangeFeed,
+  followFirm,
+  isFollowing,
+  listFollowedFirms,
+  listRuleChanges,
+  unfollowByToken,
+  unfollowFirm,
+} from './service';
+
+const tags = ['firms'];
+const TokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
+
+/** A firm's public rule-change history (JSON and Atom), and following a firm's changes by email. */
+export async function ruleChangeRoutes(app: Http): Promise<void> {
+  const db = app.database.db;
+
+  app.get(
+    '/api/firms/:slug/rule-changes',
+    {
+      schema: {
+        tags,
+        summary:
+          "A listed firm's changes to funding rules, prices and account sizes, newest first (at most 100)",
+        params: FirmSlugParamsSchema,
+        response: { 200: RuleChangeListSchema },
+      },
+      config: { cacheTags: ['firms'] },
+    },
+    (request) => listRuleChanges(db, request.params.slug),
+  );
+
+  app.get(
+    '/firm/:slug/rule-changes.xml',
+    { schema: { hide: true, params: FirmSlugParamsSchema }, config: { cacheTags: ['firms'] } },
+    async (request, reply) =>
+      reply
+        .type('application/atom+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=600')
+        .send(await buildRuleChangeFeed(db, request.params.slug, app.env.PUBLIC_URL.replace(/\/$/, ''))),
+  );
+
+  const followSchema = { tags, params: FirmSlugParamsSchema, response: { 200: FollowStateSchema } };
+  app.get(
+    '/api/firms/:slug/follow',
+    { schema: { ...followSchema, summary: 'Whether the user follows the firm' } },
+    async (request) => {
+      const user = await requireUser(app, request);
+      return { following: await isFollowing(db, user.id, request.params.slug) };
+    },
+  );
+  app.put(
+    '/api/firms/:slug/follow',
+    { schema: { ...followSchema, summary: 'Follow a firm: one email whenever its rules or prices change' } },
+    async (request) => {
+      const user = await requireUser(app, request);
+      await followFirm(db, user.id, request.params.slug);
+      return { following: true };
+    },
+  );
+  app.delete(
+    '/api/firms/:slug/follow',
+    { schema: { ...followSchema, summary: 'Stop following a firm' } },
+    async (request) => {
+      const user = await requireUser(app, request);
+      await unfollowFirm(db, user.id, request.params.slug);
+      return { following: false };
+    },
+  );
+
+  app.get(
+    '/api/profile/follows',
+    { schema: { tags, summary: 'The firms the user follows', response: { 200: FollowedFirmListSchema } } },
+    async (request) => listFollowedFirms(db, (await requireUser(app, request)).id),
+  );
+
+  const linkLimit = rateLimit(app, [byIp('firm-updates-link', 30, MINUTE)]);
+  // Mail clients post 'List-Unsubscribe=One-Click' as a form; only the token in the URL matters.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
+  // GET is the link in the email; POST is RFC 8058 one-click unsubscribe from mail clients.
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/firm-updates/unsubscribe',
+      schema: { hide: true, querystring: TokenQuerySchema },
+      preValidation: linkLimit,
+      handler: async (request, reply) => {
+        const name = await unfollowByToken(db, request.query.token);
+        return name === null
+          ? sendNoticePage(reply, 400, {
+              title: 'Link not valid',
+              text: 'This unsubscribe link is not valid, or you have already unsubscribed.',
+            })
+          : sendNoticePage(reply, 200, {
+              title: 'You are unsubscribed',
+              text: `You will not receive any more emails about ${name}'s rule changes.`,
+              links: [{ href: '/profile', label: 'Firms you follow' }],
+            });
+      },
+    });
+  }
+}

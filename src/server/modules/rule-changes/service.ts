@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatDate } from '../../../domain/format';
+import { describeRuleChangeInModel, type RuleChangeFacts } from '../../../domain/rule-change-text';
+import { type FollowedFirm, RULE_CHANGES_LIMIT, type RuleChange } from '../../../domain/rule-changes';
+import type { Db } from '../../db/client';
+import { firmFollows, firmRuleChanges, propFirms, users } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import { listedFirmWhere } from '../firms/service';
+
+async function resolveFirm(db: Db, slug: string) {
+  const [firm] = await db
+    .select({ id: propFirms.id, slug: propFirms.slug, name: propFirms.name })
+    .from(propFirms)
+    .where(listedFirmWhere(slug))
+    .limit(1);
+  if (!firm) throw notFound('Firm');
+  return firm;
+}
+
+/** A listed firm's rule changes, newest first, each with its words. */
+export async function listRuleChanges(db: Db, slug: string): Promise<RuleChange[]> {
+  const firm = await resolveFirm(db, slug);
+  const rows = await db
+    .select()
+    .from(firmRuleChanges)
+    .where(eq(firmRuleChanges.propFirmId, firm.id))
+    .orderBy(desc(firmRuleChanges.createdAt), asc(firmRuleChanges.id))
+    .limit(RULE_CHANGES_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    batchId: row.batchId,
+    fundingModelName: row.fundingModelName,
+    accountSize: row.accountSize,
+    field: row.field,
+    oldValue: row.oldValue,
+    newValue: row.newValue,
+    text: describeRuleChangeInModel(row),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function getRuleChangeFeed(db: Db, slug: string) {
+  const firm = await resolveFirm(db, slug);
+  return { firm, changes: await listRuleChanges(db, slug) };
+}
+
+export async function isFollowing(db: Db, userId: string, slug: string): Promise<boolean> {
+  const firm = await resolveFirm(db, slug);
+  const [row] = await db
+    .select({ userId: firmFollows.userId })
+    .from(firmFollows)
+    .where(and(eq(firmFollows.userId, userId), eq(firmFollows.propFirmId, firm.id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Following twice is following once. */
+export async function followFirm(db: Db, userId: string, slug: string): Promise<void> {
+  const firm = await resolveFirm(db, slug);
+  await db
+    .insert(firmFollows)
+    .values({ userId, propFirmId: firm.id, unsubscribeToken: randomBytes(24).toString('base64url') })
+    .onConflictDoNothing();
+}
+
+export async function unfollowFirm(db: Db, userId: string, slug: string): Promise<void> {
+  const firm = await resolveFirm(db, slug);
+  await db
+    .delete(firmFollows)
+    .where(and(eq(firmFollows.userId, userId), eq(firmFollows.propFirmId, firm.id)));
+}
+
+/** The one-click unsubscribe of a rule-change email; returns the firm's name, or null for a bad token. */
+export async function unfollowByToken(db: Db, token: string): Promise<string | null> {
+  const [row] = await db.delete(firmFollows).where(eq(firmFollows.unsubscribeToken, token)).returning({
+    propFirmId: firmFollows.propFirmId,
+  });
+  if (!row) return null;
+  const [firm] = await db
+    .select({ name: propFirms.name })
+    .from(propFirms)
+    .where(eq(propFirms.id, row.propFirmId));
+  return firm?.name ?? '';
+}
+
+export async function listFollowedFirms(db: Db, userId: string): Promise<FollowedFirm[]> {
+  const rows = await db
+    .select({
+      id: propFirms.id,
+      slug: propFirms.slug,
+      name: propFirms.name,
+      logo: propFirms.logo,
+      followedAt: firmFollows.createdAt,
+    })
+    .from(firmFollows)
+    .innerJoin(propFirms, eq(propFirms.id, firmFollows.propFirmId))
+    .where(eq(firmFollows.userId, userId))
+    .orderBy(asc(propFirms.name));
+  return rows.map((r) => ({ ...r, followedAt: r.followedAt.toISOString() }));
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * One email per save to every follower of the firm, listing the save's changes, with a one-click
+ * unsubscribe (RFC 8058). Called after the save has committed; a listed firm only.
+ */
+export async function notifyFollowers(
+  app: Pick<FastifyInstance, 'database' | 'mailer' | 'env'>,
+  firm: { id: number; slug: string; name: string; status: string },
+  batch: { batchId: string; changes: RuleChangeFacts[] },
+): Promise<number> {
+  if (firm.status !== 'listed' || batch.changes.length === 0) return 0;
+  const followers = await app.database.db
+    .select({ email: users.email, token: firmFollows.unsubscribeToken })
+    .from(firmFollows)
+    .innerJoin(users, eq(users.id, firmFollows.userId))
+    .where(eq(firmFollows.propFirmId, firm.id));
+  const base = app.env.PUBLIC_URL.replace(/\/$/, '');
+  const firmUrl = `${base}/firm/${encodeURIComponent(firm.slug)}`;
+  const lines = batch.changes.map(describeRuleChangeInModel);
+  const date = formatDate(new Date());
+  for (const follower of followers) {
+    const unsubscribe = `${base}/firm-updates/unsubscribe?token=${encodeURIComponent(follower.token)}`;
+    await app.mailer.send({
+      to: follower.email,
+      subject: `${firm.name} changed its rules`,
+      text: [
+        `${firm.name} changed its rules on ${date}:`,
+        '',
+        ...lines.map((l) => `- ${l}`),
+        '',
+        `See every change: ${firmUrl}`,
+        '',
+        `Stop these emails about ${firm.name}: ${unsubscribe}`,
+      ].join('\n'),
+      html: `<p>${escapeHtml(firm.name)} changed its rules on ${escapeHtml(date)}:</p><ul>${lines
+        .map((l) => `<li>${escapeHtml(l)}</li>`)
+        .join('')}</ul><p><a href="${escapeHtml(firmUrl)}">See every change</a></p><p><a href="${escapeHtml(
+        unsubscribe,
+      )}">Stop these emails about ${escapeHtml(firm.name)}</a></p>`,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  }
+  return followers.length;
+}
+
+const xml = (s: string) => escapeHtml(s);
+
+/** An Atom feed of a firm's rule changes, one entry per change. */
+export async function buildRuleChangeFeed(db: Db, slug: string, publicUrl: string): Promise<string> {
+  const { firm, changes } = await getRuleChangeFeed(db, slug);
+  const firmUrl = `${publicUrl}/firm/${encodeURIComponent(firm.slug)}`;
+  const self = `${firmUrl}/rule-changes.xml`;
+  const updated = changes[0]?.createdAt ?? new Date(0).toISOString();
+  const entries = changes
+    .map(
+      (c) =>
+        `<entry><id>${xml(`${firmUrl}#rule-change-${c.id}`)}</id><title>${xml(c.text)}</title><link href="${xml(
+          `${firmUrl}#rule-changes`,
+        )}"/><updated>${c.createdAt}</updated><content type="text">${xml(`${firm.name}: ${c.text}`)}</content></entry>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom"><id>${xml(self)}</id><title>${xml(
+    `${firm.name} rule changes | Prop Firm Club`,
+  )}</title><link rel="self" href="${xml(self)}"/><link href="${xml(firmUrl)}"/><author><name>Prop Firm Club</name></author><updated>${updated}</updated>${entries}</feed>`;
+}

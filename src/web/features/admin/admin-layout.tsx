@@ -1,0 +1,100 @@
+import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Link, useLocation } from 'wouter';
+import BuildingIcon from '~icons/lucide/building-2';
+import ChartIcon from '~icons/lucide/chart-column';
+import HistoryIcon from '~icons/lucide/history';
+import DashboardIcon from '~icons/lucide/layout-dashboard';
+import TicketIcon from '~icons/lucide/ticket-percent';
+import { cn } from '../../lib/cn';
+import { PageHead } from '../../lib/page-context';
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+/**
+ * The admin area's sections, in menu order. Each admin feature adds its page here (Coupons, Posts,
+ * Updates, Giveaways, Points, Moderation, Users...) when the page exists: no link leads nowhere.
+ */
+export const ADMIN_NAV: AdminNavItem[] = [
+  { to: '/admin', label: 'Overview', icon: DashboardIcon },
+  { to: '/admin/firms', label: 'Firms', icon: BuildingIcon },
+  { to: '/admin/coupons', label: 'Coupons', icon: TicketIcon },
+  { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
+  { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
+];
+
+const isCurrent = (pathname: string, to: string) =>
+  to === '/admin' ? pathname === '/admin' : pathname === to || pathname.startsWith(`${to}/`);
+
+function AdminNav() {
+  const [pathname] = useLocation();
+  return (
+    <nav aria-label="Admin" className="lg:sticky lg:top-20">
+      {/* A row that scrolls sideways on a phone, a column beside the page on a laptop. */}
+      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0">
+        {ADMIN_NAV.map((item) => {
+          const current = isCurrent(pathname, item.to);
+          return (
+            <li key={item.to} className="shrink-0">
+              <Link
+                to={item.to}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-500',
+                  current
+                    ? 'bg-brand-50 text-brand-700'
+                    : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                )}
+              >
+                <item.icon className="size-4 shrink-0" aria-hidden="true" />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The frame of every /admin page: the admin navigation, the page's heading and actions, its body. */
+export function AdminLayout({
+  title,
+  description,
+  path,
+  actions,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** The page's path, for its canonical URL. */
+  path: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8 lg:py-10">
+      <PageHead
+        title={`${title} | Admin | Prop Firm Club`}
+        description={description}
+        canonicalPath={path}
+        noindex
+      />
+      <AdminNav />
+      <div className="mt-4 min-w-0 lg:mt-0">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+            <p className="mt-1 text-sm text-slate-600">{description}</p>
+          </div>
+          {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

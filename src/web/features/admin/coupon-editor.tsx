@@ -1,0 +1,234 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { CONFLICT_MESSAGE } from '../../../domain/admin';
+import {
+  type AdminCoupon,
+  type CouponInput,
+  CouponInputSchema,
+  emptyCoupon,
+} from '../../../domain/admin-content';
+import { fieldErrors } from '../../../domain/admin-firms';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorStatus, serverMessage } from '../../lib/api';
+import { toastForError } from '../../lib/error-toast';
+import { ConfirmDelete } from './confirm-delete';
+import {
+  CheckboxField,
+  type Errors,
+  errorsFromServer,
+  focusFirstError,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from './fields';
+import { ImageField } from './image-field';
+import { firmChoicesQuery } from './queries';
+import { RichTextField } from './rich-text-editor';
+
+const toCouponInput = (coupon: AdminCoupon): CouponInput => {
+  const { id: _i, version: _v, firmName: _f, usageCount: _u, createdAt: _c, ...input } = coupon;
+  return input;
+};
+
+/** One coupon's every field; saves with the version it was loaded at (409 Conflict when stale). */
+export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<CouponInput>(() => (coupon ? toCouponInput(coupon) : emptyCoupon()));
+  const [version, setVersion] = useState(coupon?.version ?? 0);
+  const [errors, setErrors] = useState<Errors>({});
+  const [conflict, setConflict] = useState(false);
+  const firms = useQuery(firmChoicesQuery());
+  const set = (patch: Partial<CouponInput>) => setValues((v) => ({ ...v, ...patch }));
+
+  const save = useMutation({
+    mutationFn: (payload: CouponInput) =>
+      coupon
+        ? apiJson<AdminCoupon>('PUT', `/api/admin/coupons/${coupon.id}`, { version, coupon: payload })
+        : apiJson<AdminCoupon>('POST', '/api/admin/coupons', payload),
+    onSuccess: async (saved) => {
+      setErrors({});
+      setConflict(false);
+      await queryClient.invalidateQueries({
+        predicate: (q) => !String(q.queryKey[0]).startsWith('/api/auth/'),
+      });
+      toast({
+        title: 'Coupon saved',
+        description: `${saved.code} is up to date on the site.`,
+        variant: 'success',
+      });
+      if (coupon) {
+        setValues(toCouponInput(saved));
+        setVersion(saved.version);
+      } else navigate(`/admin/coupons/${saved.id}`, { replace: true });
+    },
+    onError: (error) => {
+      const message = serverMessage(error);
+      if (errorStatus(error) === 409 && message === CONFLICT_MESSAGE) return setConflict(true);
+      const fromServer = errorsFromServer(message);
+      setErrors(fromServer);
+      requestAnimationFrame(() => focusFirstError(fromServer));
+      toast({ ...toastForError(error), description: message, variant: 'destructive' });
+    },
+  });
+
+  const reload = async () => {
+    if (!coupon) return;
+    const latest = await apiJson<AdminCoupon>('GET', `/api/admin/coupons/${coupon.id}`);
+    setValues(toCouponInput(latest));
+    setVersion(latest.version);
+    setConflict(false);
+  };
+
+  return (
+    <form
+      noValidate
+      className="grid gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const result = CouponInputSchema.safeParse(values);
+        if (!result.success) {
+          const found = fieldErrors(result.error.issues);
+          setErrors(found);
+          requestAnimationFrame(() => focusFirstError(found));
+          return;
+        }
+        save.mutate(values);
+      }}
+    >
+      {conflict ? (
+        <Card tone="warning" className="p-4" role="alert">
+          <h2 className="font-semibold text-amber-900">Conflict</h2>
+          <p className="mt-1 text-sm text-amber-900">{CONFLICT_MESSAGE}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={reload}>
+            Load the latest version
+          </Button>
+        </Card>
+      ) : null}
+      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <TextField
+          path="code"
+          label="Code"
+          required
+          errors={errors}
+          value={values.code}
+          onChange={(v) => set({ code: v ?? '' })}
+        />
+        <TextField
+          path="slug"
+          label="Slug"
+          hint="Gives the deal its own page: /deals/your-slug"
+          errors={errors}
+          value={values.slug}
+          onChange={(v) => set({ slug: v })}
+        />
+        <TextField
+          path="title"
+          label="Title"
+          errors={errors}
+          value={values.title}
+          onChange={(v) => set({ title: v })}
+        />
+        <SelectField
+          path="propFirmId"
+          label="Firm"
+          errors={errors}
+          value={values.propFirmId ? String(values.propFirmId) : ''}
+          options={[
+            { value: '', label: 'No firm' },
+            ...(firms.data ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+          ]}
+          onChange={(v) => set({ propFirmId: v ? Number(v) : null })}
+        />
+        <TextAreaField
+          path="description"
+          label="Description"
+          hint="The first 'N%' is shown as the discount badge when no discount is set."
+          className="sm:col-span-2"
+          rows={2}
+          errors={errors}
+          value={values.description}
+          onChange={(v) => set({ description: v })}
+        />
+        <NumberField
+          path="discountPercent"
+          label="Discount (%)"
+          errors={errors}
+          value={values.discountPercent}
+          onChange={(v) => set({ discountPercent: v })}
+        />
+        <TextField
+          path="expiryDate"
+          label="Expires after"
+          type="date"
+          hint="Blank: no expiration."
+          errors={errors}
+          value={values.expiryDate}
+          onChange={(v) => set({ expiryDate: v })}
+        />
+        <CheckboxField
+          path="isActive"
+          label="Active"
+          errors={errors}
+          checked={values.isActive}
+          onChange={(v) => set({ isActive: v })}
+        />
+        <CheckboxField
+          path="featured"
+          label="Featured deal"
+          errors={errors}
+          checked={values.featured}
+          onChange={(v) => set({ featured: v })}
+        />
+        <ImageField
+          path="image"
+          label="Image"
+          errors={errors}
+          value={values.image}
+          onChange={(v) => set({ image: v })}
+        />
+        <TextField
+          path="affiliateUrl"
+          label="Affiliate URL"
+          type="url"
+          hint="Blank: the firm's affiliate link."
+          errors={errors}
+          value={values.affiliateUrl}
+          onChange={(v) => set({ affiliateUrl: v })}
+        />
+        <RichTextField
+          path="terms"
+          label="Terms"
+          className="sm:col-span-2"
+          errors={errors}
+          value={values.terms}
+          onChange={(v) => set({ terms: v })}
+        />
+      </Card>
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : coupon ? 'Save changes' : 'Create coupon'}
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/admin/coupons">Cancel</Link>
+        </Button>
+      </div>
+      {coupon ? (
+        <Card tone="danger" className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
+          <p className="text-sm text-slate-700">Deleting a coupon removes it and its use counts for good.</p>
+          <ConfirmDelete
+            label="Delete coupon"
+            title={`Delete ${coupon.code}?`}
+            description="The coupon disappears from the coupons, deal and firm pages. This cannot be undone."
+            url={`/api/admin/coupons/${coupon.id}?version=${version}`}
+            onDeleted={() => navigate('/admin/coupons')}
+          />
+        </Card>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AdminOverview, AuditPage } from '../../../domain/admin';
+import type { AdminCoupon, AdminCouponPage, FirmChoice } from '../../../domain/admin-content';
+import type { AdminFirm, AdminFirmPage, FirmOptions } from '../../../domain/admin-firms';
+import type { UnlistedFirm } from '../../../domain/firms';
+import { getQueryFn } from '../../lib/api';
+
+const fetchJson = <T>() => getQueryFn<T>({ on401: 'throw' });
+
+/** Admin answers change with every edit: always asked again when a page opens. */
+const admin = { staleTime: 0 } as const;
+
+export const adminOverviewQuery = () =>
+  queryOptions<AdminOverview>({ queryKey: ['/api/admin/overview'], queryFn: fetchJson(), ...admin });
+
+const search = (params: Record<string, string | number | undefined>) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+};
+
+export const adminAuditQuery = (params: { entity?: string; entityId?: string; page: number }) =>
+  queryOptions<AuditPage>({
+    queryKey: [`/api/admin/audit${search(params)}`],
+    queryFn: fetchJson(),
+    ...admin,
+  });
+
+export interface FirmListParams {
+  q?: string;
+  sort: string;
+  dir: 'asc' | 'desc';
+  page: number;
+}
+
+export const adminFirmsQuery = (params: FirmListParams) =>
+  queryOptions<AdminFirmPage>({
+    queryKey: [`/api/admin/firms${search({ ...params })}`],
+    queryFn: fetchJson(),
+    ...admin,
+  });
+
+export const adminFirmQuery = (id: number) =>
+  queryOptions<AdminFirm>({ queryKey: ['/api/admin/firms', String(id)], queryFn: fetchJson(), ...admin });
+
+export const firmOptionsQuery = () =>
+  queryOptions<FirmOptions>({ queryKey: ['/api/admin/firms/options'], queryFn: fetchJson(), ...admin });
+
+export const adminUnlistedFirmsQuery = () =>
+  queryOptions<UnlistedFirm[]>({ queryKey: ['/api/admin/unlisted-firms'], queryFn: fetchJson(), ...admin });
+
+export const adminCouponsQuery = (params: { q?: string; page: number }) =>
+  queryOptions<AdminCouponPage>({
+    queryKey: [`/api/admin/coupons${search(params)}`],
+    queryFn: fetchJson(),
+    ...admin,
+  });
+
+export const adminCouponQuery = (id: number) =>
+  queryOptions<AdminCoupon>({ queryKey: ['/api/admin/coupons', String(id)], queryFn: fetchJson(), ...admin });
+
+export const firmChoicesQuery = () =>
+  queryOptions<FirmChoice[]>({ queryKey: ['/api/admin/firm-choices'], queryFn: fetchJson(), ...admin });

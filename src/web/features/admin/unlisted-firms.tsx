@@ -1,0 +1,202 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fieldErrors, type UnlistedFirmInput, UnlistedFirmInputSchema } from '../../../domain/admin-firms';
+import { unlistedStatusLabel } from '../../../domain/firm-rules';
+import type { UnlistedFirm } from '../../../domain/firms';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, apiRequest, serverMessage } from '../../lib/api';
+import { toastForError } from '../../lib/error-toast';
+import { type Errors, errorsFromServer, NumberField, SelectField, TextAreaField, TextField } from './fields';
+import { adminUnlistedFirmsQuery } from './queries';
+
+const STATUS_OPTIONS = (['listing_pending', 'not_yet_listed', 'not_qualified'] as const).map((value) => ({
+  value,
+  label: unlistedStatusLabel(value),
+}));
+
+const blank = (): UnlistedFirmInput => ({
+  name: '',
+  logo: null,
+  assetClass: null,
+  description: null,
+  link: null,
+  status: 'not_yet_listed',
+  sortOrder: 0,
+});
+
+function UnlistedForm({ initial, onDone }: { initial: UnlistedFirm | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<UnlistedFirmInput>(() =>
+    initial ? { ...initial, status: initial.status as UnlistedFirmInput['status'] } : blank(),
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (patch: Partial<UnlistedFirmInput>) => setValues((v) => ({ ...v, ...patch }));
+  const prefix = initial ? `unlisted-${initial.id}` : 'unlisted-new';
+  const scoped = Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}.${k}`, v]));
+  const save = useMutation({
+    mutationFn: () => {
+      const { id: _id, ...payload } = values as UnlistedFirmInput & { id?: number };
+      return initial
+        ? apiJson('PUT', `/api/admin/unlisted-firms/${initial.id}`, payload)
+        : apiJson('POST', '/api/admin/unlisted-firms', payload);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).includes('unlisted-firms'),
+      });
+      toast({ title: 'Saved', description: `${values.name} is up to date.`, variant: 'success' });
+      onDone();
+    },
+    onError: (error) => {
+      setErrors(errorsFromServer(serverMessage(error)));
+      toast({ ...toastForError(error), variant: 'destructive' });
+    },
+  });
+  return (
+    <form
+      noValidate
+      className="grid gap-3 sm:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const result = UnlistedFirmInputSchema.safeParse(values);
+        if (!result.success) return setErrors(fieldErrors(result.error.issues));
+        setErrors({});
+        save.mutate();
+      }}
+    >
+      <TextField
+        path={`${prefix}.name`}
+        label="Name"
+        errors={scoped}
+        value={values.name}
+        onChange={(v) => set({ name: v ?? '' })}
+      />
+      <SelectField
+        path={`${prefix}.status`}
+        label="Status"
+        errors={scoped}
+        value={values.status}
+        options={STATUS_OPTIONS}
+        onChange={(v) => set({ status: v })}
+      />
+      <TextField
+        path={`${prefix}.assetClass`}
+        label="Asset class"
+        errors={scoped}
+        value={values.assetClass}
+        onChange={(v) => set({ assetClass: v })}
+      />
+      <NumberField
+        path={`${prefix}.sortOrder`}
+        label="Sort order"
+        step="1"
+        hint="Lower comes first, after pending firms."
+        errors={scoped}
+        value={values.sortOrder}
+        onChange={(v) => set({ sortOrder: v ?? 0 })}
+      />
+      <TextField
+        path={`${prefix}.link`}
+        label="Link"
+        type="url"
+        errors={scoped}
+        value={values.link}
+        onChange={(v) => set({ link: v })}
+      />
+      <TextField
+        path={`${prefix}.logo`}
+        label="Logo URL"
+        errors={scoped}
+        value={values.logo}
+        onChange={(v) => set({ logo: v })}
+      />
+      <TextAreaField
+        path={`${prefix}.description`}
+        label="Description"
+        className="sm:col-span-2"
+        rows={2}
+        errors={scoped}
+        value={values.description}
+        onChange={(v) => set({ description: v })}
+      />
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The 'Firms Not Yet Listed' list of /firms: status, sort order and text of each entry. */
+export function UnlistedFirmsEditor() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(adminUnlistedFirmsQuery());
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const remove = useMutation({
+    mutationFn: (firm: UnlistedFirm) => apiRequest('DELETE', `/api/admin/unlisted-firms/${firm.id}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).includes('unlisted-firms'),
+      });
+      toast({ title: 'Removed from the list', variant: 'success' });
+    },
+    onError: (error) => toast({ ...toastForError(error), variant: 'destructive' }),
+  });
+  return (
+    <section id="not-yet-listed" aria-labelledby="unlisted-heading" className="mt-10 scroll-mt-24">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="unlisted-heading" className="text-lg font-semibold text-slate-900">
+          Firms Not Yet Listed
+        </h2>
+        <Button variant="outline" size="sm" onClick={() => setEditing('new')}>
+          Add an entry
+        </Button>
+      </div>
+      {editing === 'new' ? (
+        <Card className="mb-3 p-4">
+          <UnlistedForm initial={null} onDone={() => setEditing(null)} />
+        </Card>
+      ) : null}
+      <Card>
+        <ul className="divide-y divide-slate-100">
+          {(data ?? []).map((firm) => (
+            <li key={firm.id} className="p-4">
+              {editing === firm.id ? (
+                <UnlistedForm initial={firm} onDone={() => setEditing(null)} />
+              ) : (
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words">{firm.name}</p>
+                    <p className="text-xs text-slate-500">
+                      {unlistedStatusLabel(firm.status)} · order {firm.sortOrder}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setEditing(firm.id)}>
+                      Edit<span className="sr-only"> {firm.name}</span>
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => {
+                        if (window.confirm(`Remove ${firm.name} from the list?`)) remove.mutate(firm);
+                      }}
+                    >
+                      Remove<span className="sr-only"> {firm.name}</span>
+                    </Button>
+                  </div>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}

@@ -6,6 +6,7 @@ import { challengesRoutes } from './challenges/routes';
 import { contactRoutes } from './contact/routes';
 import { couponRoutes } from './coupons/routes';
 import { firmsRoutes } from './firms/routes';
+import { giveawaysRoutes } from './giveaways/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { outboundRoutes } from './outbound/routes';
 import { reviewsRoutes } from './reviews/routes';
@@ -23,6 +24,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(firmsRoutes);
   await app.register(challengesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(giveawaysRoutes);
   await app.register(outboundRoutes);
   await app.register(widgetRoutes);
   await app.register(seoRoutes);

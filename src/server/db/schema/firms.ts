@@ -58,7 +58,7 @@ export const propFirms = pgTable(
   },
   (t) => [
     // fastupdate off: PGlite has no autovacuum, so a GIN pending list is never merged and every
-    // search would scan it row by row (50 ms at 5,000 firms). Firms change rarely; inserts can pay.
+    // search would scan it row by row. Firms change rarely; inserts can pay.
     index('prop_firms_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('prop_firms_status_idx').on(t.status),
   ],

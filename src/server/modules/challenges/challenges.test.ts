@@ -11,16 +11,15 @@ import {
 } from '../../../domain/challenge-rules';
 import { trustRatingWeight } from '../../../domain/firm-rules';
 import {
-  ensurePlatformsAndPayoutMethods,
-  generateFirms,
   insertAccount,
   insertCoupon,
   insertFirm,
-  insertFirmBundles,
   insertFundingModel,
   insertPlatform,
   linkFirmPlatforms,
 } from '../../db/seed/factories';
+import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from '../../db/seed/firm-bundles';
+import { generateFirms } from '../../db/seed/firm-generator';
 
 let ctx: TestContext;
 const DAY = 86_400_000;

@@ -9,14 +9,8 @@ import {
   stepsLabel,
   type TrueCost,
 } from '../../../domain/challenge-rules';
-import {
-  formatDailyDrawdown,
-  formatFunding,
-  formatPercent,
-  formatPrice,
-  normalizeTrustRating,
-  trustRatingLabel,
-} from '../../../domain/firm-rules';
+import { formatDailyDrawdown, normalizeTrustRating, trustRatingLabel } from '../../../domain/firm-rules';
+import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { outboundLinkProps } from '../../lib/analytics';
 import { cn } from '../../lib/cn';

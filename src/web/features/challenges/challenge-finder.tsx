@@ -22,7 +22,8 @@ import {
   stepsLabel,
   trueCostInput,
 } from '../../../domain/challenge-rules';
-import { formatFunding, pageCount, pageOffset } from '../../../domain/firm-rules';
+import { pageCount, pageOffset } from '../../../domain/firm-rules';
+import { formatFunding } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -6,9 +6,6 @@ import X from '~icons/lucide/x';
 import { drawdownTypeLabel } from '../../../domain/challenge-rules';
 import {
   formatDailyDrawdown,
-  formatFunding,
-  formatPercent,
-  formatPrice,
   formatPricingType,
   SEARCH_MIN_LENGTH,
   showsPayoutFrequency,
@@ -16,9 +13,11 @@ import {
   yesNo,
 } from '../../../domain/firm-rules';
 import type { FirmDetails, FundingModel } from '../../../domain/firms';
+import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { MAX_COMPARED_FIRMS, valuesDiffer } from './display';
+import { MAX_COMPARED_FIRMS } from './compare-slugs';
+import { valuesDiffer } from './display';
 import { FirmLogo, TrustBadge } from './firm-bits';
 import { firmDetailsQuery, firmPlatformsQuery, firmSearchQuery } from './queries';
 

@@ -3,16 +3,13 @@ import ShoppingCart from '~icons/lucide/shopping-cart';
 import { drawdownTypeLabel } from '../../../domain/challenge-rules';
 import {
   formatDailyDrawdown,
-  formatFunding,
-  formatLeverage,
-  formatPercent,
-  formatPrice,
   formatPricingType,
   showsMaxContracts,
   showsPayoutFrequency,
   yesNo,
 } from '../../../domain/firm-rules';
 import type { Account, FirmDetails, FundingModel } from '../../../domain/firms';
+import { formatFunding, formatLeverage, formatPercent, formatPrice } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

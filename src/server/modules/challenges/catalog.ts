@@ -19,7 +19,7 @@ import { isCouponLive, LISTED } from '../firms/service';
 
 /**
  * Every account option of every listed firm, held in memory with what the finder filters and sorts
- * on (decision 0021): filtering tens of thousands of options in a loop takes a few milliseconds,
+ * on (decision 0023): filtering tens of thousands of options in a loop takes a few milliseconds,
  * where PGlite, single-threaded, would run one SQL query per request over the same join.
  */
 
@@ -70,21 +70,29 @@ const num = (v: unknown) => (v == null ? null : Number(v));
 
 /** Reads every option of listed firms, their firms' platforms and best live coupons: three queries. */
 export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
-  const [optionRows, platformRows, couponRows] = await Promise.all([
+  // Firms, models and accounts apart, joined here: one joined query carried every firm and model
+  // column (the restricted countries array above all) on each of ~50,000 rows, and reading those
+  // rows was most of the build (decision 0023).
+  const [firmRows, modelRows, accountRows, platformRows, couponRows] = await Promise.all([
     db
       .select({
-        firmId: propFirms.id,
-        firmSlug: propFirms.slug,
-        firmName: propFirms.name,
-        firmLogo: propFirms.logo,
-        firmAssetType: propFirms.assetType,
+        id: propFirms.id,
+        slug: propFirms.slug,
+        name: propFirms.name,
+        logo: propFirms.logo,
+        assetType: propFirms.assetType,
         trustRating: propFirms.trustRating,
         cashbackProvided: propFirms.cashbackProvided,
         cashbackPercentage: propFirms.cashbackPercentage,
         restrictedCountries: propFirms.restrictedCountries,
-        modelId: fundingModels.id,
-        modelName: fundingModels.name,
-        modelAssetType: fundingModels.assetType,
+      })
+      .from(propFirms)
+      .where(eq(propFirms.status, LISTED)),
+    db
+      .select({
+        id: fundingModels.id,
+        name: fundingModels.name,
+        assetType: fundingModels.assetType,
         drawdownType: fundingModels.drawdownType,
         dailyDrawdown: fundingModels.dailyDrawdown,
         maximumDrawdown: fundingModels.maximumDrawdown,
@@ -97,17 +105,20 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
         weekendHolding: fundingModels.weekendHolding,
         eaAllowed: fundingModels.eaAllowed,
         feeRefundable: fundingModels.feeRefundable,
-        accountId: firmAccounts.id,
+      })
+      .from(fundingModels),
+    db
+      .select({
+        id: firmAccounts.id,
+        modelId: firmAccounts.fundingModelId,
+        firmId: firmAccounts.propFirmId,
         capital: firmAccounts.capital,
         price: firmAccounts.price,
         pricingType: firmAccounts.pricingType,
         activationFee: firmAccounts.activationFee,
         resetPrice: firmAccounts.resetPrice,
       })
-      .from(firmAccounts)
-      .innerJoin(fundingModels, eq(fundingModels.id, firmAccounts.fundingModelId))
-      .innerJoin(propFirms, eq(propFirms.id, fundingModels.propFirmId))
-      .where(eq(propFirms.status, LISTED)),
+      .from(firmAccounts),
     db
       .select({ firmId: firmPlatforms.propFirmId, name: platforms.name })
       .from(firmPlatforms)
@@ -125,6 +136,47 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
       .orderBy(coupons.propFirmId, sql`${coupons.discountPercent} desc nulls last`, asc(coupons.id)),
   ]);
 
+  const firmsById = new Map(firmRows.map((f) => [f.id, f]));
+  const modelsById = new Map(modelRows.map((m) => [m.id, m]));
+  const optionRows = accountRows.flatMap((a) => {
+    const f = firmsById.get(a.firmId);
+    const m = modelsById.get(a.modelId);
+    if (!f || !m) return [];
+    return [
+      {
+        firmId: f.id,
+        firmSlug: f.slug,
+        firmName: f.name,
+        firmLogo: f.logo,
+        firmAssetType: f.assetType,
+        trustRating: f.trustRating,
+        cashbackProvided: f.cashbackProvided,
+        cashbackPercentage: f.cashbackPercentage,
+        restrictedCountries: f.restrictedCountries,
+        modelId: m.id,
+        modelName: m.name,
+        modelAssetType: m.assetType,
+        drawdownType: m.drawdownType,
+        dailyDrawdown: m.dailyDrawdown,
+        maximumDrawdown: m.maximumDrawdown,
+        profitTargetPhase1: m.profitTargetPhase1,
+        profitTargetPhase2: m.profitTargetPhase2,
+        profitTargetPhase3: m.profitTargetPhase3,
+        profitSplit: m.profitSplit,
+        timeLimits: m.timeLimits,
+        newsTrading: m.newsTrading,
+        weekendHolding: m.weekendHolding,
+        eaAllowed: m.eaAllowed,
+        feeRefundable: m.feeRefundable,
+        accountId: a.id,
+        capital: a.capital,
+        price: a.price,
+        pricingType: a.pricingType,
+        activationFee: a.activationFee,
+        resetPrice: a.resetPrice,
+      },
+    ];
+  });
   const platformsOf = new Map<number, Set<string>>();
   const platformNames = new Map<string, string>();
   for (const { firmId, name } of platformRows) {
@@ -230,12 +282,16 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
   };
   const orders = {} as Catalog['orders'];
   for (const sort of Object.keys(keys) as StaticSort[]) {
-    orders[sort] = { asc: sortedPositions(rows, keys[sort], 1), desc: sortedPositions(rows, keys[sort], -1) };
+    // Rows are already in price order; the other keys are sorted once, descending derived from it.
+    const asc = sort === 'price' ? Int32Array.from(rows, (_, i) => i) : sortedPositions(rows, keys[sort], 1);
+    orders[sort] = { asc, desc: reverseKeepingTies(asc, rows.map(keys[sort])) };
   }
   const offered = new Set(rows.flatMap((row) => [...row.platforms]));
   const countries = new Map<string, string>();
-  for (const r of optionRows) {
-    for (const c of r.restrictedCountries) if (c.trim()) countries.set(c.trim().toLowerCase(), c.trim());
+  const withOptions = new Set(optionRows.map((r) => r.firmId));
+  for (const f of firmRows) {
+    if (!withOptions.has(f.id)) continue;
+    for (const c of f.restrictedCountries) if (c.trim()) countries.set(c.trim().toLowerCase(), c.trim());
   }
   const byName = (a: string, b: string) => a.localeCompare(b, 'en');
   const filters: ChallengeFilters = {
@@ -245,6 +301,23 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
     countries: [...countries.values()].sort(byName),
   };
   return { rows, orders, validUntil: validUntil > now ? validUntil : now, filters };
+}
+
+/**
+ * The descending order from the ascending one: equal keys keep their ascending tie order (price,
+ * then id), and rows without a key stay last.
+ */
+function reverseKeepingTies(asc: Int32Array, values: (number | null)[]): Int32Array {
+  const present = Array.from(asc).filter((i) => values[i] != null);
+  const missing = Array.from(asc).filter((i) => values[i] == null);
+  const desc: number[] = [];
+  for (let end = present.length; end > 0; ) {
+    let start = end - 1;
+    while (start > 0 && values[present[start - 1]] === values[present[end - 1]]) start--;
+    for (let k = start; k < end; k++) desc.push(present[k]);
+    end = start;
+  }
+  return Int32Array.from([...desc, ...missing]);
 }
 
 /** Positions of rows by a key (missing keys last either way), ties kept in the rows' own order. */

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link, useLocation } from 'wouter';
 import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
+import GiftIcon from '~icons/lucide/gift';
 import HistoryIcon from '~icons/lucide/history';
 import DashboardIcon from '~icons/lucide/layout-dashboard';
 import TicketIcon from '~icons/lucide/ticket-percent';
@@ -22,6 +23,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin', label: 'Overview', icon: DashboardIcon },
   { to: '/admin/firms', label: 'Firms', icon: BuildingIcon },
   { to: '/admin/coupons', label: 'Coupons', icon: TicketIcon },
+  { to: '/admin/giveaways', label: 'Giveaways', icon: GiftIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
 ];

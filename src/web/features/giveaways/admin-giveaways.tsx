@@ -171,7 +171,7 @@ export function AdminGiveaways() {
   return (
     <section className="space-y-4">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">Giveaways</h2>
+        <h2 className="text-xl font-semibold text-slate-900">All giveaways</h2>
         <Button onClick={() => setEditing('new')}>New giveaway</Button>
       </div>
       {isLoading ? (

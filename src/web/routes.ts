@@ -17,6 +17,7 @@ import {
   homeComparisonQuery,
   unlistedFirmsQuery,
 } from './features/firms/queries';
+import { adminClaimsQuery, cashbackFirmsQuery, ownClaimsQuery } from './features/points/queries';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -122,7 +123,12 @@ export const appRoutes: AppRoute[] = [
   },
   { path: '/cookie-policy', access: 'public', page: page('cookie-policy-page') },
   { path: '/profile', access: 'user', page: page('profile-page') },
-  { path: '/cashback-claims', access: 'user', page: page('cashback-claims-page') },
+  {
+    path: '/cashback-claims',
+    access: 'user',
+    page: page('cashback-claims-page'),
+    prefetch: () => [cashbackFirmsQuery(), ownClaimsQuery()],
+  },
   { path: '/offerwall', access: 'user', page: page('offerwall-page') },
   { path: '/adscend-offerwall', access: 'user', page: page('adscend-offerwall-page') },
   { path: '/admin', access: 'admin', page: page('admin-page') },
@@ -132,6 +138,12 @@ export const appRoutes: AppRoute[] = [
     page: page('admin-firm-analytics-page'),
   },
   { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
+  {
+    path: '/admin/cashback-claims',
+    access: 'admin',
+    page: page('admin-points-claims-page'),
+    prefetch: () => [adminClaimsQuery('pending')],
+  },
   { path: '*', access: 'public', page: page('not-found-page') },
 ];
 

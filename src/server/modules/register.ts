@@ -7,6 +7,7 @@ import { couponRoutes } from './coupons/routes';
 import { firmsRoutes } from './firms/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { outboundRoutes } from './outbound/routes';
+import { pointsRoutes } from './points/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { seoRoutes } from './seo/routes';
 import { widgetRoutes } from './widget/routes';
@@ -21,6 +22,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(contactRoutes);
   await app.register(firmsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(pointsRoutes);
   await app.register(outboundRoutes);
   await app.register(widgetRoutes);
   await app.register(seoRoutes);

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -91,12 +93,55 @@ export const cashbackClaims = pgTable(
       .notNull()
       .references(() => propFirms.id, { onDelete: 'cascade' }),
     orderReference: text('order_reference').notNull(),
+    /** In cents. */
     amountSpent: integer('amount_spent').notNull(),
-    status: text('status').notNull().default('pending'),
+    /** The firm's cashback percentage when the claim was made: the rate the trader was shown. */
+    cashbackPercentage: doublePrecision('cashback_percentage'),
+    purchaseDate: date('purchase_date', { mode: 'string' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     pointsAwarded: integer('points_awarded'),
+    /** Storage key of the receipt (private visibility). */
     proofImage: text('proof_image'),
+    rejectionReason: text('rejection_reason'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
-  (t) => [index('cashback_claims_user_idx').on(t.userId), index('cashback_claims_status_idx').on(t.status)],
+  (t) => [
+    index('cashback_claims_user_idx').on(t.userId),
+    index('cashback_claims_status_idx').on(t.status),
+    // One claim per order at a firm, whoever sends it and however its reference is cased.
+    uniqueIndex('cashback_claims_order_idx').on(t.propFirmId, sql`lower(${t.orderReference})`),
+    check('cashback_claims_amount_positive', sql`${t.amountSpent} > 0`),
+  ],
+);
+
+/** A trader's request to turn points into money; the points leave the ledger when it is made. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    method: text('method', { enum: ['paypal', 'usdt'] }).notNull(),
+    destination: text('destination').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The payment's reference (PayPal transaction id, chain transaction hash) once paid. */
+    paymentReference: text('payment_reference'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payouts_user_idx').on(t.userId, t.createdAt),
+    index('payouts_status_idx').on(t.status),
+    check('payouts_points_positive', sql`${t.points} > 0`),
+  ],
 );

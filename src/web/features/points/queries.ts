@@ -1,0 +1,48 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_PATH } from '../../../domain/api-paths';
+import type { AdminCashbackClaim, CashbackClaim, CashbackFirm, ClaimStatus } from '../../../domain/points';
+import { getQueryFn } from '../../lib/api';
+
+export const cashbackFirmsQuery = () =>
+  queryOptions<CashbackFirm[]>({
+    queryKey: ['/api/cashback-firms'],
+    queryFn: getQueryFn<CashbackFirm[]>({ on401: 'throw' }),
+  });
+
+export const ownClaimsQuery = () =>
+  queryOptions<CashbackClaim[]>({
+    queryKey: ['/api/cashback-claims'],
+    queryFn: getQueryFn<CashbackClaim[]>({ on401: 'throw' }),
+  });
+
+export const adminClaimsQuery = (status: ClaimStatus) =>
+  queryOptions<AdminCashbackClaim[]>({
+    queryKey: [`/api/admin/cashback-claims?status=${status}`],
+    queryFn: getQueryFn<AdminCashbackClaim[]>({ on401: 'throw' }),
+  });
+
+/**
+ * After anything that may change a balance: the badge next to Profile (the current user), and
+ * every points list, are fetched again, so the numbers move without a reload.
+ */
+export function useRefreshPoints() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [CURRENT_USER_PATH] }),
+      queryClient.invalidateQueries({
+        predicate: (q) => {
+          const key = String(q.queryKey[0] ?? '');
+          return (
+            key.startsWith('/api/cashback-claims') ||
+            key.startsWith('/api/points') ||
+            key.startsWith('/api/payouts') ||
+            key.startsWith('/api/admin/cashback-claims') ||
+            key.startsWith('/api/admin/payouts') ||
+            key.startsWith('/api/home')
+          );
+        },
+      }),
+    ]);
+  };
+}

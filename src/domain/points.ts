@@ -118,3 +118,98 @@ export const ClaimDecisionSchema = z.discriminatedUnion('decision', [
 export type ClaimDecision = z.infer<typeof ClaimDecisionSchema>;
 
 export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const POINTS_HISTORY_PAGE_SIZE = 20;
+
+export const PointsEntrySchema = z.object({
+  id: z.number(),
+  delta: z.number(),
+  reason: PointsReasonSchema,
+  reference: z.string().nullable(),
+  /** Where the cause is shown (a claim, a review, a payout, the offerwall), when it has a page. */
+  href: z.string().nullable(),
+  /** A few words naming the cause: the firm of a claim or review, the payout's method. */
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PointsEntry = z.infer<typeof PointsEntrySchema>;
+
+export const PointsHistorySchema = z.object({
+  balance: z.number(),
+  entries: z.array(PointsEntrySchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type PointsHistory = z.infer<typeof PointsHistorySchema>;
+
+export const PageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+export const PAYOUT_METHODS = ['paypal', 'usdt'] as const;
+export const PAYOUT_STATUSES = ['pending', 'paid', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** USDT on Tron (TRC-20: T and 33 base58 characters) or on Ethereum (ERC-20: 0x and 40 hex digits). */
+export const USDT_ADDRESS = /^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})$/;
+
+export const PayoutRequestSchema = z
+  .object({
+    method: z.enum(PAYOUT_METHODS),
+    destination: z.string().trim().min(1, 'Enter where to send the money').max(254),
+    points: z
+      .number()
+      .int('Points are whole numbers')
+      .min(
+        POINTS_RULES.payoutMinimumPoints,
+        `The minimum payout is ${POINTS_RULES.payoutMinimumPoints} points`,
+      ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.method === 'paypal' && !z.email().safeParse(value.destination).success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destination'],
+        message: 'Enter the email address of your PayPal account',
+      });
+    }
+    if (value.method === 'usdt' && !USDT_ADDRESS.test(value.destination)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destination'],
+        message: 'Enter a USDT address on Tron (TRC-20, starts with T) or Ethereum (ERC-20, starts with 0x)',
+      });
+    }
+  });
+export type PayoutRequest = z.infer<typeof PayoutRequestSchema>;
+
+export const PayoutSchema = z.object({
+  id: z.number(),
+  points: z.number(),
+  /** What the points are worth at the payout rate. */
+  amountUsd: z.number(),
+  method: z.enum(PAYOUT_METHODS),
+  destination: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  paymentReference: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Payout = z.infer<typeof PayoutSchema>;
+
+export const AdminPayoutSchema = PayoutSchema.extend({
+  user: z.object({ id: z.string(), email: z.string(), username: z.string().nullable() }),
+});
+export type AdminPayout = z.infer<typeof AdminPayoutSchema>;
+
+export const AdjustmentSchema = z.object({
+  /** The account, by email address. */
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter the email address of an account')),
+  delta: z
+    .number()
+    .int('Points are whole numbers')
+    .refine((d) => d !== 0, 'The change cannot be 0')
+    .refine((d) => Math.abs(d) <= 1_000_000, 'At most 1,000,000 points at once'),
+  reason: z.string().trim().min(5, 'Give a reason (5 characters or more)').max(500),
+});
+export type Adjustment = z.infer<typeof AdjustmentSchema>;

@@ -145,3 +145,19 @@ export const payouts = pgTable(
     check('payouts_points_positive', sql`${t.points} > 0`),
   ],
 );
+
+/** A change of a balance made by hand by an admin, with the reason they gave (the ledger row points here). */
+export const pointsAdjustments = pgTable(
+  'points_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('points_adjustments_user_idx').on(t.userId)],
+);

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import {
+  AdjustmentSchema,
   AdminCashbackClaimSchema,
+  AdminPayoutSchema,
   CashbackClaimSchema,
   CashbackFirmSchema,
   CLAIM_STATUSES,
   IdParamsSchema,
+  PAYOUT_STATUSES,
+  PageQuerySchema,
+  PayoutRequestSchema,
+  PayoutSchema,
+  PointsHistorySchema,
 } from '../../../domain/points';
 import type { Http } from '../../lib/http';
 import { byUser, HOUR, rateLimit } from '../../lib/rate-limit';
@@ -19,6 +26,8 @@ import {
   parseClaimFields,
   readClaimProof,
 } from './cashback';
+import { getPointsHistory } from './history';
+import { adjustPoints, decidePayout, listOwnPayouts, listPayoutsForAdmin, requestPayout } from './payouts';
 
 const ErrorSchema = z.object({ message: z.string(), code: z.string() });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -167,6 +176,125 @@ export async function pointsRoutes(app: Http): Promise<void> {
         decision: 'reject',
         reason: request.body.reason,
       });
+    },
+  );
+
+  app.get(
+    '/api/points/history',
+    {
+      schema: {
+        tags: ['points'],
+        summary: "The signed-in user's balance and one page of their ledger, newest first",
+        querystring: PageQuerySchema,
+        response: { 200: PointsHistorySchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => getPointsHistory(db, (await requireUser(app, request)).id, request.query.page),
+  );
+
+  app.get(
+    '/api/payouts',
+    {
+      schema: {
+        tags: ['points'],
+        summary: "The signed-in user's payouts, newest first",
+        response: { 200: z.array(PayoutSchema), 401: ErrorSchema },
+      },
+    },
+    async (request) => listOwnPayouts(db, (await requireUser(app, request)).id),
+  );
+
+  app.post(
+    '/api/payouts',
+    {
+      schema: {
+        tags: ['points'],
+        summary: 'Ask for a payout (PayPal email or USDT address); the points are debited at once',
+        body: PayoutRequestSchema,
+        response: { 201: PayoutSchema, ...errors },
+      },
+      preValidation: [
+        rateLimit(app, [byUser('payout', 10, HOUR)]),
+        async (request) => {
+          await requireVerifiedUser(app, request);
+        },
+      ],
+    },
+    async (request, reply) => {
+      const user = await requireVerifiedUser(app, request);
+      return reply.status(201).send(await requestPayout({ db, changes: app.changes }, user.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/admin/payouts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Payouts of one status (pending: oldest first)',
+        querystring: z.object({ status: z.enum(PAYOUT_STATUSES).default('pending') }),
+        response: { 200: z.array(AdminPayoutSchema) },
+      },
+    },
+    (request) => listPayoutsForAdmin(db, request.query.status),
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/paid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a pending payout paid, with the payment reference',
+        params: IdParamsSchema,
+        body: z.object({ reference: z.string().trim().min(3, 'Enter the payment reference').max(200) }),
+        response: { 200: PayoutSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireUser(app, request);
+      return decidePayout(decisionDeps(), request.params.id, admin.id, {
+        decision: 'paid',
+        reference: request.body.reference,
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending payout: its points come back to the trader',
+        params: IdParamsSchema,
+        body: z.object({
+          reason: z.string().trim().min(3, 'Give the trader a reason (3 characters or more)').max(500),
+        }),
+        response: { 200: PayoutSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await requireUser(app, request);
+      return decidePayout(decisionDeps(), request.params.id, admin.id, {
+        decision: 'reject',
+        reason: request.body.reason,
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/points/adjustments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Change an account's balance by hand, with a required reason (a ledger row naming the admin)",
+        body: AdjustmentSchema,
+        response: { 201: z.object({ userId: z.string(), balance: z.number() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireUser(app, request);
+      return reply.status(201).send(await adjustPoints({ db, changes: app.changes }, admin.id, request.body));
     },
   );
 }

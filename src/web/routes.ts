@@ -17,7 +17,14 @@ import {
   homeComparisonQuery,
   unlistedFirmsQuery,
 } from './features/firms/queries';
-import { adminClaimsQuery, cashbackFirmsQuery, ownClaimsQuery } from './features/points/queries';
+import {
+  adminClaimsQuery,
+  adminPayoutsQuery,
+  cashbackFirmsQuery,
+  ownClaimsQuery,
+  ownPayoutsQuery,
+  pointsHistoryQuery,
+} from './features/points/queries';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -122,7 +129,12 @@ export const appRoutes: AppRoute[] = [
     page: page('affiliate-disclosure-page'),
   },
   { path: '/cookie-policy', access: 'public', page: page('cookie-policy-page') },
-  { path: '/profile', access: 'user', page: page('profile-page') },
+  {
+    path: '/profile',
+    access: 'user',
+    page: page('profile-page'),
+    prefetch: () => [pointsHistoryQuery(1), ownPayoutsQuery()],
+  },
   {
     path: '/cashback-claims',
     access: 'user',
@@ -143,6 +155,12 @@ export const appRoutes: AppRoute[] = [
     access: 'admin',
     page: page('admin-points-claims-page'),
     prefetch: () => [adminClaimsQuery('pending')],
+  },
+  {
+    path: '/admin/payouts',
+    access: 'admin',
+    page: page('admin-points-payouts-page'),
+    prefetch: () => [adminPayoutsQuery('pending')],
   },
   { path: '*', access: 'public', page: page('not-found-page') },
 ];

@@ -7,6 +7,8 @@ import {
   PointsCard,
 } from '../features/accounts/profile-panels';
 import { currentUserQuery } from '../features/accounts/queries';
+import { OwnPayoutsList, PayoutRequestCard } from '../features/points/payouts';
+import { PointsHistoryCard } from '../features/points/points-history';
 import { PageHead } from '../lib/page-context';
 
 export default function ProfilePage() {
@@ -28,6 +30,9 @@ export default function ProfilePage() {
         <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
           <AccountCard user={user} />
           <PointsCard points={user.points} />
+          <PointsHistoryCard />
+          <PayoutRequestCard balance={user.points} emailVerified={user.emailVerified} />
+          <OwnPayoutsList />
           <ChangePasswordCard />
           <DeleteAccountCard />
         </div>

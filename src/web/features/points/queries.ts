@@ -1,6 +1,15 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_PATH } from '../../../domain/api-paths';
-import type { AdminCashbackClaim, CashbackClaim, CashbackFirm, ClaimStatus } from '../../../domain/points';
+import type {
+  AdminCashbackClaim,
+  AdminPayout,
+  CashbackClaim,
+  CashbackFirm,
+  ClaimStatus,
+  Payout,
+  PayoutStatus,
+  PointsHistory,
+} from '../../../domain/points';
 import { getQueryFn } from '../../lib/api';
 
 export const cashbackFirmsQuery = () =>
@@ -19,6 +28,24 @@ export const adminClaimsQuery = (status: ClaimStatus) =>
   queryOptions<AdminCashbackClaim[]>({
     queryKey: [`/api/admin/cashback-claims?status=${status}`],
     queryFn: getQueryFn<AdminCashbackClaim[]>({ on401: 'throw' }),
+  });
+
+export const pointsHistoryQuery = (page: number) =>
+  queryOptions<PointsHistory>({
+    queryKey: [`/api/points/history?page=${page}`],
+    queryFn: getQueryFn<PointsHistory>({ on401: 'throw' }),
+  });
+
+export const ownPayoutsQuery = () =>
+  queryOptions<Payout[]>({
+    queryKey: ['/api/payouts'],
+    queryFn: getQueryFn<Payout[]>({ on401: 'throw' }),
+  });
+
+export const adminPayoutsQuery = (status: PayoutStatus) =>
+  queryOptions<AdminPayout[]>({
+    queryKey: [`/api/admin/payouts?status=${status}`],
+    queryFn: getQueryFn<AdminPayout[]>({ on401: 'throw' }),
   });
 
 /**

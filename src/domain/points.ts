@@ -213,3 +213,102 @@ export const AdjustmentSchema = z.object({
   reason: z.string().trim().min(5, 'Give a reason (5 characters or more)').max(500),
 });
 export type Adjustment = z.infer<typeof AdjustmentSchema>;
+
+/**
+ * The weekly review rubric (docs/decisions: the rubric). Sentiment-neutral on purpose: it never
+ * reads the star rating and never weighs whether a review praises or criticises the firm (paying
+ * for positive reviews is unlawful under 16 CFR Part 465). It scores what makes a review useful to
+ * another trader whatever its verdict: enough detail, concrete facts, and other verified traders'
+ * 'Was this helpful?' votes.
+ */
+export const REVIEW_RUBRIC = {
+  /** Shorter reviews are not eligible. */
+  minCharacters: 200,
+  /** One point per 100 characters, up to this many characters (longer earns no more). */
+  lengthCapCharacters: 1500,
+  /** Points per kind of concrete fact mentioned. */
+  pointsPerFactKind: 3,
+  /** Points per helpful vote from another verified trader, up to the cap. */
+  pointsPerHelpfulVote: 2,
+  helpfulVotesCap: 10,
+} as const;
+
+/** Kinds of concrete facts a useful review reports, whatever its verdict. */
+export const REVIEW_FACT_KINDS: { label: string; pattern: RegExp }[] = [
+  { label: 'payout time or process', pattern: /\b(payouts?|withdraw(al|n|s)?|paid out|payment)\b/i },
+  {
+    label: 'trading rules (drawdown, targets, consistency)',
+    pattern: /\b(drawdown|daily loss|profit target|consistency|rules?|news trading|weekend)\b/i,
+  },
+  {
+    label: 'platform or execution',
+    pattern:
+      /\b(mt4|mt5|ctrader|tradingview|ninjatrader|rithmic|tradovate|dxtrade|match-?trader|platform|slippage|spreads?|execution)\b/i,
+  },
+  { label: 'costs and fees', pattern: /(\$\s?\d|\b(fees?|price|refund(ed|able)?|discount|cost)\b)/i },
+  {
+    label: 'support contact',
+    pattern: /\b(support|live chat|ticket|discord|e-?mail(ed)?|responded|response time)\b/i,
+  },
+  { label: 'timeframes', pattern: /\b\d+\s?(hours?|days?|weeks?|months?|business days)\b/i },
+  {
+    label: 'account size or phase',
+    pattern: /\b(\d+\s?k\b|phase\s?[123]|challenge|evaluation|funded account|account size)/i,
+  },
+];
+
+export interface ReviewScore {
+  eligible: boolean;
+  length: number;
+  facts: number;
+  helpful: number;
+  total: number;
+}
+
+/** Scores a review by the rubric: reads only its text's length and facts and its helpful votes. */
+export function scoreReview(review: { title: string; comment: string; helpfulVotes: number }): ReviewScore {
+  const text = `${review.title}\n${review.comment}`;
+  const chars = review.comment.trim().length;
+  const eligible = chars >= REVIEW_RUBRIC.minCharacters;
+  const length = Math.floor(Math.min(chars, REVIEW_RUBRIC.lengthCapCharacters) / 100);
+  const facts =
+    REVIEW_FACT_KINDS.filter((k) => k.pattern.test(text)).length * REVIEW_RUBRIC.pointsPerFactKind;
+  const helpful =
+    Math.min(Math.max(0, review.helpfulVotes), REVIEW_RUBRIC.helpfulVotesCap) *
+    REVIEW_RUBRIC.pointsPerHelpfulVote;
+  return { eligible, length, facts, helpful, total: eligible ? length + facts + helpful : 0 };
+}
+
+/** The Monday 00:00 UTC that begins the week of `at`. */
+export function weekStartOf(at: Date): Date {
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d;
+}
+
+export const WeeklyWinnerSchema = z.object({
+  id: z.number(),
+  rank: z.number(),
+  points: z.number(),
+  score: z.number(),
+  reviewTitle: z.string(),
+  firmName: z.string(),
+  firmSlug: z.string(),
+  author: z.string(),
+});
+export type WeeklyWinner = z.infer<typeof WeeklyWinnerSchema>;
+
+export const PointsProgramSchema = z.object({
+  cashbackFirms: z.array(CashbackFirmSchema),
+  lastWeek: z.object({ weekStart: z.string(), winners: z.array(WeeklyWinnerSchema) }),
+  offerwalls: z.object({ offerwall: z.boolean(), adscend: z.boolean() }),
+});
+export type PointsProgram = z.infer<typeof PointsProgramSchema>;
+
+export const AdminAwardSchema = WeeklyWinnerSchema.extend({
+  weekStart: z.string(),
+  userEmail: z.string(),
+  revokedAt: z.string().nullable(),
+  revokeReason: z.string().nullable(),
+});
+export type AdminAward = z.infer<typeof AdminAwardSchema>;

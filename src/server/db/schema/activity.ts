@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { reviews } from './content';
 import { propFirms } from './firms';
 
 export const pageViews = pgTable(
@@ -160,4 +161,46 @@ export const pointsAdjustments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('points_adjustments_user_idx').on(t.userId)],
+);
+
+/** 'Was this helpful?': one vote per user and review, never on one's own (the service checks). */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_votes_one_idx').on(t.reviewId, t.userId)],
+);
+
+/** The weekly top reviews (docs/decisions: the rubric), one row per place of a week. */
+export const reviewAwards = pgTable(
+  'review_awards',
+  {
+    id: serial('id').primaryKey(),
+    /** The Monday (UTC) the judged week began. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    rank: integer('rank').notNull(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    score: integer('score').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokeReason: text('revoke_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_awards_place_idx').on(t.weekStart, t.rank),
+    uniqueIndex('review_awards_review_idx').on(t.weekStart, t.reviewId),
+  ],
 );

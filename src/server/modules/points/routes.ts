@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AdjustmentSchema,
+  AdminAwardSchema,
   AdminCashbackClaimSchema,
   AdminPayoutSchema,
   CashbackClaimSchema,
@@ -12,11 +13,12 @@ import {
   PayoutRequestSchema,
   PayoutSchema,
   PointsHistorySchema,
+  PointsProgramSchema,
 } from '../../../domain/points';
 import type { Http } from '../../lib/http';
 import { byUser, HOUR, rateLimit } from '../../lib/rate-limit';
 import { receiveImage } from '../../lib/uploads';
-import { requireUser, requireVerifiedUser } from '../accounts/service';
+import { getSessionUser, requireUser, requireVerifiedUser } from '../accounts/service';
 import {
   createCashbackClaim,
   decideClaim,
@@ -27,9 +29,21 @@ import {
   readClaimProof,
 } from './cashback';
 import { getPointsHistory } from './history';
+import { offerwallAvailability } from './offerwalls';
 import { adjustPoints, decidePayout, listOwnPayouts, listPayoutsForAdmin, requestPayout } from './payouts';
+import {
+  getLastWeekWinners,
+  listAwardsForAdmin,
+  listHelpfulVotes,
+  revokeAward,
+  voteHelpful,
+  weeklyReviewAwardsJob,
+} from './review-awards';
 
 const ErrorSchema = z.object({ message: z.string(), code: z.string() });
+const ReasonSchema = z.object({
+  reason: z.string().trim().min(3, 'Give a reason (3 characters or more)').max(500),
+});
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 export async function pointsRoutes(app: Http): Promise<void> {
@@ -295,6 +309,90 @@ export async function pointsRoutes(app: Http): Promise<void> {
     async (request, reply) => {
       const admin = await requireUser(app, request);
       return reply.status(201).send(await adjustPoints({ db, changes: app.changes }, admin.id, request.body));
+    },
+  );
+
+  app.jobs.register(weeklyReviewAwardsJob(app.changes));
+
+  app.get(
+    '/api/points/program',
+    {
+      schema: {
+        tags: ['points'],
+        summary:
+          'The public figures of the points program: cashback firms, last week’s top reviews, offerwalls',
+        response: { 200: PointsProgramSchema },
+      },
+    },
+    async () => ({
+      cashbackFirms: await listCashbackFirms(db),
+      lastWeek: await getLastWeekWinners(db),
+      offerwalls: offerwallAvailability(app.env),
+    }),
+  );
+
+  app.get(
+    '/api/firms/:slug/helpful-votes',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "'Was this helpful?' counts of a firm's reviews, and the viewer's own votes",
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: {
+          200: z.array(z.object({ reviewId: z.number(), helpfulCount: z.number(), voted: z.boolean() })),
+        },
+      },
+    },
+    async (request) => {
+      const user = await getSessionUser(app, request);
+      return listHelpfulVotes(db, request.params.slug, user?.id ?? null);
+    },
+  );
+
+  app.post(
+    '/api/reviews/:id/helpful',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Vote a member's review helpful: verified email, not your own, once per review",
+        params: IdParamsSchema,
+        response: { 200: z.object({ helpfulCount: z.number(), voted: z.boolean() }), ...errors },
+      },
+      preValidation: [rateLimit(app, [byUser('helpful-vote', 60, HOUR)])],
+    },
+    async (request) => {
+      const user = await requireVerifiedUser(app, request);
+      return voteHelpful(db, app.changes, user.id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/admin/review-awards',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Weekly review awards, newest week first',
+        response: { 200: z.array(AdminAwardSchema) },
+      },
+    },
+    () => listAwardsForAdmin(db),
+  );
+
+  app.post(
+    '/api/admin/review-awards/:id/revoke',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Revoke an award with a reason: a reversing ledger row naming the admin',
+        params: IdParamsSchema,
+        body: ReasonSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireUser(app, request);
+      await revokeAward(db, app.changes, admin.id, request.params.id, request.body.reason);
+      return reply.status(204).send(null);
     },
   );
 }

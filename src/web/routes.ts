@@ -24,6 +24,7 @@ import {
   ownClaimsQuery,
   ownPayoutsQuery,
   pointsHistoryQuery,
+  pointsProgramQuery,
 } from './features/points/queries';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 
@@ -120,7 +121,12 @@ export const appRoutes: AppRoute[] = [
   { path: '/verify-giveaway', access: 'public', page: page('verify-giveaway-page') },
   { path: '/contact', access: 'public', page: page('contact-page') },
   { path: '/auth', access: 'public', page: page('auth-page') },
-  { path: '/earn-points', access: 'public', page: page('earn-points-page') },
+  {
+    path: '/earn-points',
+    access: 'public',
+    page: page('earn-points-page'),
+    prefetch: () => [pointsProgramQuery()],
+  },
   { path: '/privacy-policy', access: 'public', page: page('privacy-policy-page') },
   { path: '/terms-of-service', access: 'public', page: page('terms-of-service-page') },
   {

@@ -9,6 +9,7 @@ import type {
   Payout,
   PayoutStatus,
   PointsHistory,
+  PointsProgram,
 } from '../../../domain/points';
 import { getQueryFn } from '../../lib/api';
 
@@ -73,3 +74,9 @@ export function useRefreshPoints() {
     ]);
   };
 }
+
+export const pointsProgramQuery = () =>
+  queryOptions<PointsProgram>({
+    queryKey: ['/api/points/program'],
+    queryFn: getQueryFn<PointsProgram>({ on401: 'throw' }),
+  });

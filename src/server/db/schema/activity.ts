@@ -204,3 +204,25 @@ export const reviewAwards = pgTable(
     uniqueIndex('review_awards_review_idx').on(t.weekStart, t.reviewId),
   ],
 );
+
+/** Every offerwall postback received, accepted or not, with why it was refused (the audit trail). */
+export const offerPostbacks = pgTable(
+  'offer_postbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider', { enum: ['offerwall', 'adscend'] }).notNull(),
+    transactionId: text('transaction_id'),
+    userId: text('user_id'),
+    points: integer('points'),
+    kind: text('kind', { enum: ['credit', 'reversal', 'unknown'] }).notNull(),
+    outcome: text('outcome', { enum: ['credited', 'reversed', 'duplicate', 'refused'] }).notNull(),
+    refusalReason: text('refusal_reason'),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('offer_postbacks_created_idx').on(t.createdAt),
+    index('offer_postbacks_outcome_idx').on(t.outcome, t.createdAt),
+  ],
+);

@@ -16,7 +16,7 @@ import {
   PointsProgramSchema,
 } from '../../../domain/points';
 import type { Http } from '../../lib/http';
-import { byUser, HOUR, rateLimit } from '../../lib/rate-limit';
+import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { receiveImage } from '../../lib/uploads';
 import { getSessionUser, requireUser, requireVerifiedUser } from '../accounts/service';
 import {
@@ -29,7 +29,7 @@ import {
   readClaimProof,
 } from './cashback';
 import { getPointsHistory } from './history';
-import { offerwallAvailability } from './offerwalls';
+import { listPostbacks, offerwallAvailability, offerwallUrl, receivePostback } from './offerwalls';
 import { adjustPoints, decidePayout, listOwnPayouts, listPayoutsForAdmin, requestPayout } from './payouts';
 import {
   getLastWeekWinners,
@@ -394,5 +394,60 @@ export async function pointsRoutes(app: Http): Promise<void> {
       await revokeAward(db, app.changes, admin.id, request.params.id, request.body.reason);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/offerwalls/:provider',
+    {
+      schema: {
+        tags: ['points'],
+        summary: "The offerwall's address for the signed-in user, or null when it is not configured",
+        params: z.object({ provider: z.enum(['offerwall', 'adscend']) }),
+        response: { 200: z.object({ url: z.string().nullable() }), 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(app, request);
+      return { url: offerwallUrl(app.env, request.params.provider, user.id) };
+    },
+  );
+
+  // Server-to-server callbacks of the offerwall providers, signed with the shared secret (no session).
+  app.get(
+    '/api/postbacks/:provider',
+    {
+      schema: {
+        tags: ['points'],
+        summary:
+          'Offerwall postback: transaction_id, user_id, points, status (1 credit, 2 reversal), sig = hex HMAC-SHA256 of "transaction_id:user_id:points:status"',
+        params: z.object({ provider: z.enum(['offerwall', 'adscend']) }),
+      },
+      preValidation: [rateLimit(app, [byIp('postback', 600, MINUTE)])],
+    },
+    async (request, reply) => {
+      const result = await receivePostback(
+        { db, changes: app.changes, env: app.env },
+        request.params.provider,
+        request.query as Record<string, unknown>,
+        request.ip,
+      );
+      return reply
+        .status(result.status)
+        .header('cache-control', 'no-store')
+        .type('text/plain')
+        .send(result.outcome === 'refused' ? `refused: ${result.refusalReason}` : `1 ${result.outcome}`);
+    },
+  );
+
+  app.get(
+    '/api/admin/postbacks',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Offerwall postbacks, newest first: the refused ones, or all',
+        querystring: z.object({ filter: z.enum(['refused', 'all']).default('refused') }),
+      },
+    },
+    (request) => listPostbacks(db, request.query.filter),
   );
 }

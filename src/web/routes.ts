@@ -20,7 +20,9 @@ import {
 import {
   adminClaimsQuery,
   adminPayoutsQuery,
+  adminPostbacksQuery,
   cashbackFirmsQuery,
+  offerwallQuery,
   ownClaimsQuery,
   ownPayoutsQuery,
   pointsHistoryQuery,
@@ -147,8 +149,18 @@ export const appRoutes: AppRoute[] = [
     page: page('cashback-claims-page'),
     prefetch: () => [cashbackFirmsQuery(), ownClaimsQuery()],
   },
-  { path: '/offerwall', access: 'user', page: page('offerwall-page') },
-  { path: '/adscend-offerwall', access: 'user', page: page('adscend-offerwall-page') },
+  {
+    path: '/offerwall',
+    access: 'user',
+    page: page('offerwall-page'),
+    prefetch: () => [offerwallQuery('offerwall')],
+  },
+  {
+    path: '/adscend-offerwall',
+    access: 'user',
+    page: page('adscend-offerwall-page'),
+    prefetch: () => [offerwallQuery('adscend')],
+  },
   { path: '/admin', access: 'admin', page: page('admin-page') },
   {
     path: '/admin/firm-analytics',
@@ -167,6 +179,12 @@ export const appRoutes: AppRoute[] = [
     access: 'admin',
     page: page('admin-points-payouts-page'),
     prefetch: () => [adminPayoutsQuery('pending')],
+  },
+  {
+    path: '/admin/postbacks',
+    access: 'admin',
+    page: page('admin-points-postbacks-page'),
+    prefetch: () => [adminPostbacksQuery('refused')],
   },
   { path: '*', access: 'public', page: page('not-found-page') },
 ];

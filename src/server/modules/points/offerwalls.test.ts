@@ -5,6 +5,7 @@ import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import { offerPostbacks, users } from '../../db/schema';
 import { insertUser } from '../../db/seed/factories';
+import { recordPoints } from './service';
 
 const SECRET = 'offerwall-secret-0123456789';
 const ADSCEND_SECRET = 'adscend-secret-0123456789';
@@ -118,11 +119,16 @@ describe('offerwall postbacks', () => {
     expect(orphan.body).toContain('no credit to reverse');
     // Spent points are not taken below zero: the reversal is refused for an admin to settle.
     await post(ctx, signed({ txn: 'T-4', user: user.id, points: 50, status: 1 }));
-    await ctx.db
-      .update(users)
-      .set({ points: 0 })
-      .where(eq(users.id, user.id))
-      .catch(() => undefined);
+    await recordPoints(ctx.db, {
+      userId: user.id,
+      delta: -50,
+      reason: 'payout',
+      idempotencyKey: `spend:${user.id}`,
+    });
+    const late = await post(ctx, signed({ txn: 'T-4', user: user.id, points: 50, status: 2 }));
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toContain('balance too low');
+    expect(await balanceOf(user.id)).toBe(0);
     const unknownUser = await post(ctx, signed({ txn: 'T-5', user: 'nobody', points: 5, status: 1 }));
     expect(unknownUser.body).toContain('unknown user');
   });

@@ -80,3 +80,28 @@ export const pointsProgramQuery = () =>
     queryKey: ['/api/points/program'],
     queryFn: getQueryFn<PointsProgram>({ on401: 'throw' }),
   });
+
+export const offerwallQuery = (provider: 'offerwall' | 'adscend') =>
+  queryOptions<{ url: string | null }>({
+    queryKey: [`/api/offerwalls/${provider}`],
+    queryFn: getQueryFn<{ url: string | null }>({ on401: 'throw' }),
+  });
+
+export interface AdminPostback {
+  id: number;
+  provider: string;
+  transactionId: string | null;
+  userId: string | null;
+  points: number | null;
+  kind: string;
+  outcome: string;
+  refusalReason: string | null;
+  ip: string | null;
+  createdAt: string;
+}
+
+export const adminPostbacksQuery = (filter: 'refused' | 'all') =>
+  queryOptions<AdminPostback[]>({
+    queryKey: [`/api/admin/postbacks?filter=${filter}`],
+    queryFn: getQueryFn<AdminPostback[]>({ on401: 'throw' }),
+  });

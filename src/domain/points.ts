@@ -13,3 +13,302 @@ export const POINTS_REASONS = [
 ] as const;
 export const PointsReasonSchema = z.enum(POINTS_REASONS);
 export type PointsReason = z.infer<typeof PointsReasonSchema>;
+
+/**
+ * The published rules of the points economy, in one place: the server computes with them and the
+ * pages show them (/earn-points, /cashback-claims, /profile).
+ */
+export const POINTS_RULES = {
+  /** Spec section 9: points per $1 spent equal the firm's cashback percentage. */
+  cashbackPointsPerDollarPerPercent: 1,
+  /** What points are worth when paid out: this many points make $1. */
+  pointsPerUsd: 100,
+  /** The smallest payout, in points. */
+  payoutMinimumPoints: 2500,
+  /** Weekly top reviews, first to fifth (spec: 50-250 bonus points). */
+  weeklyReviewAwards: [250, 200, 150, 100, 50],
+} as const;
+
+/** Points for a cashback claim: amount x percentage x the published rate, rounded down. */
+export function cashbackPoints(amountCents: number, percentage: number): number {
+  return Math.floor((amountCents * percentage * POINTS_RULES.cashbackPointsPerDollarPerPercent) / 100);
+}
+
+/** What a number of points is worth in dollars at the payout rate. */
+export const pointsToUsd = (points: number) => points / POINTS_RULES.pointsPerUsd;
+
+/** The words a ledger row's reason is shown with. */
+export const POINTS_REASON_LABELS: Record<PointsReason, string> = {
+  cashback: 'Cashback claim approved',
+  review_award: 'Top weekly review award',
+  review_award_revoked: 'Review award revoked',
+  offer: 'Offer completed',
+  offer_reversal: 'Offer reversed by the provider',
+  payout: 'Payout requested',
+  payout_returned: 'Payout rejected: points returned',
+  admin_adjustment: 'Adjustment by an admin',
+};
+
+export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+
+/** The form fields of a cashback claim (sent as multipart text fields before the receipt file). */
+export const CashbackClaimPayloadSchema = z.object({
+  propFirmId: z.coerce.number().int().positive('Choose a firm'),
+  orderReference: z
+    .string()
+    .trim()
+    .min(3, 'The order reference needs at least 3 characters')
+    .max(100, 'The order reference is at most 100 characters'),
+  /** Dollars, up to two decimals. */
+  amountSpent: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter the amount in dollars, like 149.99')
+    .refine((v) => Number(v) > 0, 'The amount must be more than 0'),
+  purchaseDate: isoDate,
+});
+export type CashbackClaimPayload = z.infer<typeof CashbackClaimPayloadSchema>;
+
+/** A firm that pays cashback, as the claim form and /earn-points list it. */
+export const CashbackFirmSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  cashbackPercentage: z.number(),
+});
+export type CashbackFirm = z.infer<typeof CashbackFirmSchema>;
+
+export const CashbackClaimSchema = z.object({
+  id: z.number(),
+  propFirmId: z.number(),
+  firmName: z.string(),
+  firmSlug: z.string(),
+  orderReference: z.string(),
+  /** Dollars. */
+  amountSpent: z.number(),
+  purchaseDate: z.string().nullable(),
+  cashbackPercentage: z.number().nullable(),
+  /** Points the claim earns if approved (approved: what it earned). */
+  points: z.number(),
+  status: z.enum(CLAIM_STATUSES),
+  rejectionReason: z.string().nullable(),
+  /** The receipt, served only to the claimant and admins. */
+  proofUrl: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type CashbackClaim = z.infer<typeof CashbackClaimSchema>;
+
+export const AdminCashbackClaimSchema = CashbackClaimSchema.extend({
+  user: z.object({ id: z.string(), email: z.string(), username: z.string().nullable() }),
+});
+export type AdminCashbackClaim = z.infer<typeof AdminCashbackClaimSchema>;
+
+export const ClaimDecisionSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve') }),
+  z.object({
+    decision: z.literal('reject'),
+    reason: z.string().trim().min(3, 'Give the trader a reason (3 characters or more)').max(500),
+  }),
+]);
+export type ClaimDecision = z.infer<typeof ClaimDecisionSchema>;
+
+export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const POINTS_HISTORY_PAGE_SIZE = 20;
+
+export const PointsEntrySchema = z.object({
+  id: z.number(),
+  delta: z.number(),
+  reason: PointsReasonSchema,
+  reference: z.string().nullable(),
+  /** Where the cause is shown (a claim, a review, a payout, the offerwall), when it has a page. */
+  href: z.string().nullable(),
+  /** A few words naming the cause: the firm of a claim or review, the payout's method. */
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PointsEntry = z.infer<typeof PointsEntrySchema>;
+
+export const PointsHistorySchema = z.object({
+  balance: z.number(),
+  entries: z.array(PointsEntrySchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type PointsHistory = z.infer<typeof PointsHistorySchema>;
+
+export const PageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+export const PAYOUT_METHODS = ['paypal', 'usdt'] as const;
+export const PAYOUT_STATUSES = ['pending', 'paid', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** USDT on Tron (TRC-20: T and 33 base58 characters) or on Ethereum (ERC-20: 0x and 40 hex digits). */
+export const USDT_ADDRESS = /^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})$/;
+
+export const PayoutRequestSchema = z
+  .object({
+    method: z.enum(PAYOUT_METHODS),
+    destination: z.string().trim().min(1, 'Enter where to send the money').max(254),
+    points: z
+      .number()
+      .int('Points are whole numbers')
+      .min(
+        POINTS_RULES.payoutMinimumPoints,
+        `The minimum payout is ${POINTS_RULES.payoutMinimumPoints} points`,
+      ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.method === 'paypal' && !z.email().safeParse(value.destination).success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destination'],
+        message: 'Enter the email address of your PayPal account',
+      });
+    }
+    if (value.method === 'usdt' && !USDT_ADDRESS.test(value.destination)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destination'],
+        message: 'Enter a USDT address on Tron (TRC-20, starts with T) or Ethereum (ERC-20, starts with 0x)',
+      });
+    }
+  });
+export type PayoutRequest = z.infer<typeof PayoutRequestSchema>;
+
+export const PayoutSchema = z.object({
+  id: z.number(),
+  points: z.number(),
+  /** What the points are worth at the payout rate. */
+  amountUsd: z.number(),
+  method: z.enum(PAYOUT_METHODS),
+  destination: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  paymentReference: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Payout = z.infer<typeof PayoutSchema>;
+
+export const AdminPayoutSchema = PayoutSchema.extend({
+  user: z.object({ id: z.string(), email: z.string(), username: z.string().nullable() }),
+});
+export type AdminPayout = z.infer<typeof AdminPayoutSchema>;
+
+export const AdjustmentSchema = z.object({
+  /** The account, by email address. */
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter the email address of an account')),
+  delta: z
+    .number()
+    .int('Points are whole numbers')
+    .refine((d) => d !== 0, 'The change cannot be 0')
+    .refine((d) => Math.abs(d) <= 1_000_000, 'At most 1,000,000 points at once'),
+  reason: z.string().trim().min(5, 'Give a reason (5 characters or more)').max(500),
+});
+export type Adjustment = z.infer<typeof AdjustmentSchema>;
+
+/**
+ * The weekly review rubric (docs/decisions: the rubric). Sentiment-neutral on purpose: it never
+ * reads the star rating and never weighs whether a review praises or criticises the firm (paying
+ * for positive reviews is unlawful under 16 CFR Part 465). It scores what makes a review useful to
+ * another trader whatever its verdict: enough detail, concrete facts, and other verified traders'
+ * 'Was this helpful?' votes.
+ */
+export const REVIEW_RUBRIC = {
+  /** Shorter reviews are not eligible. */
+  minCharacters: 200,
+  /** One point per 100 characters, up to this many characters (longer earns no more). */
+  lengthCapCharacters: 1500,
+  /** Points per kind of concrete fact mentioned. */
+  pointsPerFactKind: 3,
+  /** Points per helpful vote from another verified trader, up to the cap. */
+  pointsPerHelpfulVote: 2,
+  helpfulVotesCap: 10,
+} as const;
+
+/** Kinds of concrete facts a useful review reports, whatever its verdict. */
+export const REVIEW_FACT_KINDS: { label: string; pattern: RegExp }[] = [
+  { label: 'payout time or process', pattern: /\b(payouts?|withdraw(al|n|s)?|paid out|payment)\b/i },
+  {
+    label: 'trading rules (drawdown, targets, consistency)',
+    pattern: /\b(drawdown|daily loss|profit target|consistency|rules?|news trading|weekend)\b/i,
+  },
+  {
+    label: 'platform or execution',
+    pattern:
+      /\b(mt4|mt5|ctrader|tradingview|ninjatrader|rithmic|tradovate|dxtrade|match-?trader|platform|slippage|spreads?|execution)\b/i,
+  },
+  { label: 'costs and fees', pattern: /(\$\s?\d|\b(fees?|price|refund(ed|able)?|discount|cost)\b)/i },
+  {
+    label: 'support contact',
+    pattern: /\b(support|live chat|ticket|discord|e-?mail(ed)?|responded|response time)\b/i,
+  },
+  { label: 'timeframes', pattern: /\b\d+\s?(hours?|days?|weeks?|months?|business days)\b/i },
+  {
+    label: 'account size or phase',
+    pattern: /\b(\d+\s?k\b|phase\s?[123]|challenge|evaluation|funded account|account size)/i,
+  },
+];
+
+export interface ReviewScore {
+  eligible: boolean;
+  length: number;
+  facts: number;
+  helpful: number;
+  total: number;
+}
+
+/** Scores a review by the rubric: reads only its text's length and facts and its helpful votes. */
+export function scoreReview(review: { title: string; comment: string; helpfulVotes: number }): ReviewScore {
+  const text = `${review.title}\n${review.comment}`;
+  const chars = review.comment.trim().length;
+  const eligible = chars >= REVIEW_RUBRIC.minCharacters;
+  const length = Math.floor(Math.min(chars, REVIEW_RUBRIC.lengthCapCharacters) / 100);
+  const facts =
+    REVIEW_FACT_KINDS.filter((k) => k.pattern.test(text)).length * REVIEW_RUBRIC.pointsPerFactKind;
+  const helpful =
+    Math.min(Math.max(0, review.helpfulVotes), REVIEW_RUBRIC.helpfulVotesCap) *
+    REVIEW_RUBRIC.pointsPerHelpfulVote;
+  return { eligible, length, facts, helpful, total: eligible ? length + facts + helpful : 0 };
+}
+
+/** The Monday 00:00 UTC that begins the week of `at`. */
+export function weekStartOf(at: Date): Date {
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d;
+}
+
+export const WeeklyWinnerSchema = z.object({
+  id: z.number(),
+  rank: z.number(),
+  points: z.number(),
+  score: z.number(),
+  reviewTitle: z.string(),
+  firmName: z.string(),
+  firmSlug: z.string(),
+  author: z.string(),
+});
+export type WeeklyWinner = z.infer<typeof WeeklyWinnerSchema>;
+
+export const PointsProgramSchema = z.object({
+  cashbackFirms: z.array(CashbackFirmSchema),
+  lastWeek: z.object({ weekStart: z.string(), winners: z.array(WeeklyWinnerSchema) }),
+  offerwalls: z.object({ offerwall: z.boolean(), adscend: z.boolean() }),
+});
+export type PointsProgram = z.infer<typeof PointsProgramSchema>;
+
+export const AdminAwardSchema = WeeklyWinnerSchema.extend({
+  weekStart: z.string(),
+  userEmail: z.string(),
+  revokedAt: z.string().nullable(),
+  revokeReason: z.string().nullable(),
+});
+export type AdminAward = z.infer<typeof AdminAwardSchema>;

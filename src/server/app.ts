@@ -33,6 +33,7 @@ import {
 } from './lib/response-cache-plugin';
 import { createSecurityHeaders, registerSecurity } from './lib/security';
 import { LocalStorage } from './lib/storage';
+import { offerwallFrameSources } from './modules/points/offerwalls';
 import { registerModules } from './modules/register';
 import { registerPageRendering } from './render/page-renderer';
 
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions) {
   const securityHeaders = createSecurityHeaders({
     publicUrl: env.PUBLIC_URL,
     dev: options.pages === 'development',
+    frameSources: offerwallFrameSources(env),
   });
   registerSecurity(app, { publicUrl: env.PUBLIC_URL, securityHeaders });
   const observeRequest = registerMetrics(app);

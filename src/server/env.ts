@@ -38,6 +38,16 @@ export const EnvSchema = z.object({
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Trust X-Forwarded-* headers: only behind a reverse proxy, else clients could fake their IP. */
   TRUST_PROXY: booleanish.default(false),
+  /**
+   * The generic offerwall (/offerwall): its embed address with `{userId}` where the user's id goes as
+   * the sub-id, and the shared secret its postbacks are signed with (HMAC-SHA256). Both or neither.
+   */
+  OFFERWALL_URL: z.url().optional(),
+  OFFERWALL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** AdscendMedia (/adscend-offerwall): publisher id, wall id and the postback signing secret. */
+  ADSCEND_PUB_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
+  ADSCEND_WALL_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
+  ADSCEND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; RENDER_THREADS: number };

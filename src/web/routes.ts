@@ -25,6 +25,17 @@ import {
   giveawaysQuery,
   myGiveawayEntryQuery,
 } from './features/giveaways/queries';
+import {
+  adminClaimsQuery,
+  adminPayoutsQuery,
+  adminPostbacksQuery,
+  cashbackFirmsQuery,
+  offerwallQuery,
+  ownClaimsQuery,
+  ownPayoutsQuery,
+  pointsHistoryQuery,
+  pointsProgramQuery,
+} from './features/points/queries';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -146,7 +157,12 @@ export const appRoutes: AppRoute[] = [
   },
   { path: '/contact', access: 'public', page: page('contact-page') },
   { path: '/auth', access: 'public', page: page('auth-page') },
-  { path: '/earn-points', access: 'public', page: page('earn-points-page') },
+  {
+    path: '/earn-points',
+    access: 'public',
+    page: page('earn-points-page'),
+    prefetch: () => [pointsProgramQuery()],
+  },
   { path: '/privacy-policy', access: 'public', page: page('privacy-policy-page') },
   { path: '/terms-of-service', access: 'public', page: page('terms-of-service-page') },
   {
@@ -155,10 +171,30 @@ export const appRoutes: AppRoute[] = [
     page: page('affiliate-disclosure-page'),
   },
   { path: '/cookie-policy', access: 'public', page: page('cookie-policy-page') },
-  { path: '/profile', access: 'user', page: page('profile-page') },
-  { path: '/cashback-claims', access: 'user', page: page('cashback-claims-page') },
-  { path: '/offerwall', access: 'user', page: page('offerwall-page') },
-  { path: '/adscend-offerwall', access: 'user', page: page('adscend-offerwall-page') },
+  {
+    path: '/profile',
+    access: 'user',
+    page: page('profile-page'),
+    prefetch: () => [pointsHistoryQuery(1), ownPayoutsQuery()],
+  },
+  {
+    path: '/cashback-claims',
+    access: 'user',
+    page: page('cashback-claims-page'),
+    prefetch: () => [cashbackFirmsQuery(), ownClaimsQuery()],
+  },
+  {
+    path: '/offerwall',
+    access: 'user',
+    page: page('offerwall-page'),
+    prefetch: () => [offerwallQuery('offerwall')],
+  },
+  {
+    path: '/adscend-offerwall',
+    access: 'user',
+    page: page('adscend-offerwall-page'),
+    prefetch: () => [offerwallQuery('adscend')],
+  },
   { path: '/admin', access: 'admin', page: page('admin-page') },
   { path: '/admin/firms', access: 'admin', page: page('admin-firms-page') },
   { path: '/admin/firms/:id', access: 'admin', page: page('admin-firm-page') },
@@ -172,6 +208,24 @@ export const appRoutes: AppRoute[] = [
   },
   { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
   { path: '/admin/giveaways', access: 'admin', page: page('admin-giveaways-page') },
+  {
+    path: '/admin/cashback-claims',
+    access: 'admin',
+    page: page('admin-points-claims-page'),
+    prefetch: () => [adminClaimsQuery('pending')],
+  },
+  {
+    path: '/admin/payouts',
+    access: 'admin',
+    page: page('admin-points-payouts-page'),
+    prefetch: () => [adminPayoutsQuery('pending')],
+  },
+  {
+    path: '/admin/postbacks',
+    access: 'admin',
+    page: page('admin-points-postbacks-page'),
+    prefetch: () => [adminPostbacksQuery('refused')],
+  },
   { path: '*', access: 'public', page: page('not-found-page') },
 ];
 

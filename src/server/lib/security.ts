@@ -10,7 +10,7 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The policy split around its nonce, so each response only joins three strings. */
-function cspAround(framable: boolean, dev: boolean): [string, string] {
+function cspAround(framable: boolean, dev: boolean, frameSources: readonly string[] = []): [string, string] {
   const policy = [
     "default-src 'self'",
     `script-src 'self' 'nonce-NONCE'${dev ? " 'unsafe-eval'" : ''}`,
@@ -22,6 +22,8 @@ function cspAround(framable: boolean, dev: boolean): [string, string] {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    // The configured offerwalls are embedded in frames (modules/points/offerwalls.ts); nothing else is.
+    ...(frameSources.length ? [`frame-src 'self' ${frameSources.join(' ')}`] : []),
     framable ? 'frame-ancestors *' : "frame-ancestors 'none'",
   ].join('; ');
   const [before = '', after = ''] = policy.split('NONCE');
@@ -95,8 +97,13 @@ export type SecurityHeaders = (url: string, nonce: string) => Record<string, str
  * (response-cache-plugin.ts). Strict-Transport-Security goes with an https public address: browsers
  * ignore it over plain http, and the address, unlike a proxy's forwarded headers, cannot be spoofed.
  */
-export function createSecurityHeaders(options: { publicUrl: string; dev: boolean }): SecurityHeaders {
-  const pagePolicy = cspAround(false, options.dev);
+export function createSecurityHeaders(options: {
+  publicUrl: string;
+  dev: boolean;
+  /** Origins pages may frame (the configured offerwalls). */
+  frameSources?: readonly string[];
+}): SecurityHeaders {
+  const pagePolicy = cspAround(false, options.dev, options.frameSources);
   const widgetPolicy = cspAround(true, options.dev);
   const hsts = !options.dev && new URL(options.publicUrl).protocol === 'https:';
   return (url, nonce) => {

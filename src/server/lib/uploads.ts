@@ -39,6 +39,11 @@ export interface ImageVariant {
 export interface StoredImage extends ImageVariant {
   /** Smaller copies for `srcset`, narrowest first. */
   variants: ImageVariant[];
+  /**
+   * The form's text fields sent before the file part (a browser's FormData keeps the order of
+   * `append`), so one request can carry a form and its image.
+   */
+  fields: Record<string, string>;
 }
 
 /**
@@ -53,7 +58,7 @@ export async function receiveImage(
 ): Promise<StoredImage> {
   const { storage } = request.server;
   if (!request.isMultipart()) throw new AppError(400, 'file_missing', UPLOAD_ERRORS.missing);
-  const body = await readUpload(request);
+  const { body, fields } = await readUpload(request);
   const type = await fileTypeFromBuffer(body);
   if (!type || !IMAGE_TYPES.has(type.mime))
     throw new AppError(415, 'unsupported_file_type', UPLOAD_ERRORS.badType);
@@ -68,14 +73,22 @@ export async function receiveImage(
     }),
   );
   const [original, ...variants] = stored;
-  return { ...original, variants };
+  return { ...original, variants, fields };
 }
 
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ body: Buffer; fields: Record<string, string> }> {
   try {
     const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     if (!file) throw new AppError(400, 'file_missing', UPLOAD_ERRORS.missing);
-    return await file.toBuffer();
+    const body = await file.toBuffer();
+    const fields: Record<string, string> = {};
+    for (const [name, part] of Object.entries(file.fields)) {
+      const first = Array.isArray(part) ? part[0] : part;
+      if (first && first.type === 'field' && typeof first.value === 'string') fields[name] = first.value;
+    }
+    return { body, fields };
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;

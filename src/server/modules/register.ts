@@ -10,6 +10,7 @@ import { firmsRoutes } from './firms/routes';
 import { giveawaysRoutes } from './giveaways/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { outboundRoutes } from './outbound/routes';
+import { pointsRoutes } from './points/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { ruleChangeRoutes } from './rule-changes/routes';
 import { seoRoutes } from './seo/routes';
@@ -29,6 +30,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(reviewsRoutes);
   await app.register(giveawaysRoutes);
   await app.register(ruleChangeRoutes);
+  await app.register(pointsRoutes);
   await app.register(outboundRoutes);
   await app.register(widgetRoutes);
   await app.register(seoRoutes);

@@ -1,16 +1,23 @@
 import { PageHeader } from '../components/page-header';
+import { OfferwallFrame } from '../features/points/offerwall-frame';
 import { PageHead } from '../lib/page-context';
 
 export default function AdscendOfferwallPage() {
   return (
     <>
       <PageHead
-        title="Offerwall | Prop Firm Club"
-        description="Complete partner offers to earn points."
+        title="AdscendMedia Offerwall | Prop Firm Club"
+        description="Complete offers to earn points."
         canonicalPath={'/adscend-offerwall'}
         noindex
       />
-      <PageHeader title="Offerwall" intro="Complete partner offers to earn points." />
+      <PageHeader
+        title="AdscendMedia Offerwall"
+        intro="Complete offers to earn points. Points arrive when the partner confirms the offer."
+      />
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <OfferwallFrame provider="adscend" title="AdscendMedia Offerwall" />
+      </div>
     </>
   );
 }

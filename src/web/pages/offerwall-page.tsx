@@ -1,4 +1,5 @@
 import { PageHeader } from '../components/page-header';
+import { OfferwallFrame } from '../features/points/offerwall-frame';
 import { PageHead } from '../lib/page-context';
 
 export default function OfferwallPage() {
@@ -10,7 +11,13 @@ export default function OfferwallPage() {
         canonicalPath={'/offerwall'}
         noindex
       />
-      <PageHeader title="Offerwall" intro="Complete offers to earn points." />
+      <PageHeader
+        title="Offerwall"
+        intro="Complete offers to earn points. Points arrive when the partner confirms the offer."
+      />
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+        <OfferwallFrame provider="offerwall" title="Offerwall" />
+      </div>
     </>
   );
 }

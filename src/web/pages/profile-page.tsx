@@ -8,6 +8,8 @@ import {
 } from '../features/accounts/profile-panels';
 import { currentUserQuery } from '../features/accounts/queries';
 import { FollowedFirms } from '../features/firms/rule-changes';
+import { OwnPayoutsList, PayoutRequestCard } from '../features/points/payouts';
+import { PointsHistoryCard } from '../features/points/points-history';
 import { PageHead } from '../lib/page-context';
 
 export default function ProfilePage() {
@@ -30,6 +32,9 @@ export default function ProfilePage() {
           <AccountCard user={user} />
           <PointsCard points={user.points} />
           <FollowedFirms />
+          <PointsHistoryCard />
+          <PayoutRequestCard balance={user.points} emailVerified={user.emailVerified} />
+          <OwnPayoutsList />
           <ChangePasswordCard />
           <DeleteAccountCard />
         </div>

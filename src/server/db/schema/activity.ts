@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -12,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { reviews } from './content';
 import { propFirms } from './firms';
 
 export const pageViews = pgTable(
@@ -91,12 +94,135 @@ export const cashbackClaims = pgTable(
       .notNull()
       .references(() => propFirms.id, { onDelete: 'cascade' }),
     orderReference: text('order_reference').notNull(),
+    /** In cents. */
     amountSpent: integer('amount_spent').notNull(),
-    status: text('status').notNull().default('pending'),
+    /** The firm's cashback percentage when the claim was made: the rate the trader was shown. */
+    cashbackPercentage: doublePrecision('cashback_percentage'),
+    purchaseDate: date('purchase_date', { mode: 'string' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     pointsAwarded: integer('points_awarded'),
+    /** Storage key of the receipt (private visibility). */
     proofImage: text('proof_image'),
+    rejectionReason: text('rejection_reason'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
-  (t) => [index('cashback_claims_user_idx').on(t.userId), index('cashback_claims_status_idx').on(t.status)],
+  (t) => [
+    index('cashback_claims_user_idx').on(t.userId),
+    index('cashback_claims_status_idx').on(t.status),
+    // One claim per order at a firm, whoever sends it and however its reference is cased.
+    uniqueIndex('cashback_claims_order_idx').on(t.propFirmId, sql`lower(${t.orderReference})`),
+    check('cashback_claims_amount_positive', sql`${t.amountSpent} > 0`),
+  ],
+);
+
+/** A trader's request to turn points into money; the points leave the ledger when it is made. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    method: text('method', { enum: ['paypal', 'usdt'] }).notNull(),
+    destination: text('destination').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The payment's reference (PayPal transaction id, chain transaction hash) once paid. */
+    paymentReference: text('payment_reference'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payouts_user_idx').on(t.userId, t.createdAt),
+    index('payouts_status_idx').on(t.status),
+    check('payouts_points_positive', sql`${t.points} > 0`),
+  ],
+);
+
+/** A change of a balance made by hand by an admin, with the reason they gave (the ledger row points here). */
+export const pointsAdjustments = pgTable(
+  'points_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('points_adjustments_user_idx').on(t.userId)],
+);
+
+/** 'Was this helpful?': one vote per user and review, never on one's own (the service checks). */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_votes_one_idx').on(t.reviewId, t.userId)],
+);
+
+/** The weekly top reviews (docs/decisions: the rubric), one row per place of a week. */
+export const reviewAwards = pgTable(
+  'review_awards',
+  {
+    id: serial('id').primaryKey(),
+    /** The Monday (UTC) the judged week began. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    rank: integer('rank').notNull(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    score: integer('score').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokeReason: text('revoke_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_awards_place_idx').on(t.weekStart, t.rank),
+    uniqueIndex('review_awards_review_idx').on(t.weekStart, t.reviewId),
+  ],
+);
+
+/** Every offerwall postback received, accepted or not, with why it was refused (the audit trail). */
+export const offerPostbacks = pgTable(
+  'offer_postbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider', { enum: ['offerwall', 'adscend'] }).notNull(),
+    transactionId: text('transaction_id'),
+    userId: text('user_id'),
+    points: integer('points'),
+    kind: text('kind', { enum: ['credit', 'reversal', 'unknown'] }).notNull(),
+    outcome: text('outcome', { enum: ['credited', 'reversed', 'duplicate', 'refused'] }).notNull(),
+    refusalReason: text('refusal_reason'),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('offer_postbacks_created_idx').on(t.createdAt),
+    index('offer_postbacks_outcome_idx').on(t.outcome, t.createdAt),
+  ],
 );

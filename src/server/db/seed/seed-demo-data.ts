@@ -1,7 +1,7 @@
 import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import { computeEntryHash, drawWinningTickets, hashServerSeed } from '../../../domain/giveaway-draw';
 import { hashEntryList } from '../../../domain/giveaway-verify';
-import { recordPoints } from '../../modules/points/service';
+import { recordPoints, seedDemoPoints } from '../../modules/points/service';
 import type { Db } from '../client';
 import {
   blogPosts,
@@ -152,6 +152,7 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
   }
   const demoReviews = buildDemoReviews(firmIds, userIds, now);
   await db.insert(reviews).values(demoReviews);
+  await seedDemoPoints(db, { userIds, firmIds: [...firmIds.values()], now });
 
   const demoCoupons = buildDemoCoupons(firmIds, now);
   await db.insert(coupons).values(demoCoupons);

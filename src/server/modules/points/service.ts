@@ -1,7 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PointsReason } from '../../../domain/points';
 import type { Db } from '../../db/client';
-import { pointsLedger, users } from '../../db/schema';
+import {
+  cashbackClaims,
+  payouts,
+  pointsLedger,
+  propFirms,
+  reviewAwards,
+  reviews,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 export interface PointsEntry {
@@ -67,4 +75,174 @@ export async function recordPoints(db: Db, entry: PointsEntry): Promise<PointsRe
 export async function getPointsBalance(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ points: users.points }).from(users).where(eq(users.id, userId));
   return row?.points ?? 0;
+}
+
+const DEMO_DAY = 86_400_000;
+
+/**
+ * The demo's points economy: claims, weekly awards and payouts in every status, each balance change
+ * through `recordPoints` like the real flows (the demo seed calls it once, on an empty database).
+ */
+export async function seedDemoPoints(
+  db: Db,
+  {
+    userIds,
+    firmIds,
+    adminId,
+    now,
+  }: { userIds: string[]; firmIds: number[]; adminId?: string | null; now: Date },
+): Promise<void> {
+  const [a, b, c] = userIds;
+  if (!a || !b || !c || firmIds.length === 0) return;
+  const firms = await db
+    .select({ id: propFirms.id, pct: propFirms.cashbackPercentage })
+    .from(propFirms)
+    .where(and(inArray(propFirms.id, firmIds), eq(propFirms.cashbackProvided, true)));
+  const cashbackFirms = firms.filter((f) => (f.pct ?? 0) > 0);
+  if (cashbackFirms.length === 0) return;
+  const day = (n: number) => new Date(now.getTime() - n * DEMO_DAY);
+  const claimSpecs = [
+    { userId: a, status: 'approved', amount: 29_900, daysAgo: 20 },
+    { userId: a, status: 'pending', amount: 15_500, daysAgo: 2 },
+    { userId: b, status: 'approved', amount: 59_900, daysAgo: 15 },
+    { userId: b, status: 'rejected', amount: 9_900, daysAgo: 9 },
+    { userId: c, status: 'pending', amount: 34_900, daysAgo: 1 },
+  ] as const;
+  for (const [i, spec] of claimSpecs.entries()) {
+    const firm = cashbackFirms[i % cashbackFirms.length];
+    const pct = firm.pct ?? 0;
+    const points = Math.floor((spec.amount * pct) / 100);
+    const [claim] = await db
+      .insert(cashbackClaims)
+      .values({
+        userId: spec.userId,
+        propFirmId: firm.id,
+        orderReference: `DEMO-${1000 + i}`,
+        amountSpent: spec.amount,
+        cashbackPercentage: pct,
+        purchaseDate: day(spec.daysAgo + 1)
+          .toISOString()
+          .slice(0, 10),
+        status: spec.status,
+        pointsAwarded: spec.status === 'approved' ? points : null,
+        rejectionReason: spec.status === 'rejected' ? 'The receipt does not show the order reference.' : null,
+        reviewedBy: spec.status === 'pending' ? null : (adminId ?? null),
+        reviewedAt: spec.status === 'pending' ? null : day(spec.daysAgo - 1),
+        createdAt: day(spec.daysAgo),
+      })
+      .returning({ id: cashbackClaims.id });
+    if (spec.status === 'approved' && points > 0) {
+      await recordPoints(db, {
+        userId: spec.userId,
+        delta: points,
+        reason: 'cashback',
+        reference: `claim:${claim.id}`,
+        idempotencyKey: `claim:${claim.id}`,
+      });
+    }
+  }
+
+  // Last week's awards: the longest reviews by three members; the third one revoked.
+  const lastWeek = new Date(now.getTime() - 7 * DEMO_DAY);
+  lastWeek.setUTCHours(0, 0, 0, 0);
+  lastWeek.setUTCDate(lastWeek.getUTCDate() - ((lastWeek.getUTCDay() + 6) % 7));
+  const week = lastWeek.toISOString().slice(0, 10);
+  const awardReviews = await db
+    .select({ id: reviews.id, userId: reviews.userId })
+    .from(reviews)
+    .where(and(inArray(reviews.userId, [a, b, c]), eq(reviews.isManual, false)))
+    .orderBy(desc(sql`length(${reviews.comment})`))
+    .limit(20);
+  const picked: { id: number; userId: string }[] = [];
+  for (const r of awardReviews) {
+    if (r.userId && !picked.some((p) => p.userId === r.userId)) picked.push({ id: r.id, userId: r.userId });
+  }
+  const prizes = [250, 200, 150];
+  for (const [i, review] of picked.slice(0, 3).entries()) {
+    const [award] = await db
+      .insert(reviewAwards)
+      .values({
+        weekStart: week,
+        rank: i + 1,
+        reviewId: review.id,
+        userId: review.userId,
+        points: prizes[i],
+        score: 40 - i * 5,
+      })
+      .returning({ id: reviewAwards.id });
+    await recordPoints(db, {
+      userId: review.userId,
+      delta: prizes[i],
+      reason: 'review_award',
+      reference: `review:${review.id}`,
+      idempotencyKey: `review-award:${award.id}`,
+    });
+    if (i === 2) {
+      await db
+        .update(reviewAwards)
+        .set({
+          revokedAt: now,
+          revokedBy: adminId ?? null,
+          revokeReason: 'Demo: the review repeated another site.',
+        })
+        .where(eq(reviewAwards.id, award.id));
+      await recordPoints(db, {
+        userId: review.userId,
+        delta: -prizes[i],
+        reason: 'review_award_revoked',
+        reference: `review:${review.id}`,
+        idempotencyKey: `review-award-revoked:${award.id}`,
+        createdBy: adminId ?? null,
+      });
+    }
+  }
+
+  // Payouts in every status, from the first member's balance (topped up to cover them).
+  const payoutSpecs = [
+    { status: 'paid', method: 'paypal', destination: 'trader@example.com' },
+    { status: 'rejected', method: 'usdt', destination: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+    { status: 'pending', method: 'paypal', destination: 'trader@example.com' },
+  ] as const;
+  const minimum = 2500;
+  await recordPoints(db, {
+    userId: a,
+    delta: minimum * 2,
+    reason: 'admin_adjustment',
+    reference: 'demo payout balance',
+    idempotencyKey: `demo-payout-balance:${a}`,
+    createdBy: adminId ?? null,
+  });
+  for (const [i, spec] of payoutSpecs.entries()) {
+    const [payout] = await db
+      .insert(payouts)
+      .values({
+        userId: a,
+        points: minimum,
+        method: spec.method,
+        destination: spec.destination,
+        status: spec.status,
+        paymentReference: spec.status === 'paid' ? 'DEMO-PAYPAL-7781' : null,
+        rejectionReason: spec.status === 'rejected' ? 'The address is on a network we do not pay to.' : null,
+        decidedBy: spec.status === 'pending' ? null : (adminId ?? null),
+        decidedAt: spec.status === 'pending' ? null : day(5 - i),
+        createdAt: day(8 - i),
+      })
+      .returning({ id: payouts.id });
+    await recordPoints(db, {
+      userId: a,
+      delta: -minimum,
+      reason: 'payout',
+      reference: `payout:${payout.id}`,
+      idempotencyKey: `payout:${payout.id}`,
+    });
+    if (spec.status === 'rejected') {
+      await recordPoints(db, {
+        userId: a,
+        delta: minimum,
+        reason: 'payout_returned',
+        reference: `payout:${payout.id}`,
+        idempotencyKey: `payout-return:${payout.id}`,
+      });
+    }
+  }
 }

@@ -4,8 +4,11 @@ import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
 import GiftIcon from '~icons/lucide/gift';
 import HistoryIcon from '~icons/lucide/history';
+import InboxIcon from '~icons/lucide/inbox';
 import DashboardIcon from '~icons/lucide/layout-dashboard';
+import ReceiptIcon from '~icons/lucide/receipt';
 import TicketIcon from '~icons/lucide/ticket-percent';
+import WalletIcon from '~icons/lucide/wallet';
 import { cn } from '../../lib/cn';
 import { PageHead } from '../../lib/page-context';
 
@@ -24,6 +27,9 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/firms', label: 'Firms', icon: BuildingIcon },
   { to: '/admin/coupons', label: 'Coupons', icon: TicketIcon },
   { to: '/admin/giveaways', label: 'Giveaways', icon: GiftIcon },
+  { to: '/admin/cashback-claims', label: 'Cashback claims', icon: ReceiptIcon },
+  { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
+  { to: '/admin/postbacks', label: 'Postbacks', icon: InboxIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
 ];

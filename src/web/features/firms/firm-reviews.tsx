@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import Award from '~icons/lucide/award';
 import CheckCircle2 from '~icons/lucide/check-circle-2';
 import MessageSquarePlus from '~icons/lucide/message-square-plus';
 import Star from '~icons/lucide/star';
+import ThumbsUp from '~icons/lucide/thumbs-up';
 import type { CurrentUser } from '../../../domain/accounts';
 import { DEFAULT_REVIEW_RATING, describeReviewAuthor, formatReviewCount } from '../../../domain/firm-rules';
 import {
@@ -225,7 +226,65 @@ function ReviewDialog({
   );
 }
 
-function ReviewCard({ review, own }: { review: Review; own: boolean }) {
+interface HelpfulVote {
+  reviewId: number;
+  helpfulCount: number;
+  voted: boolean;
+}
+
+const helpfulVotesQuery = (slug: string) =>
+  queryOptions<HelpfulVote[]>({ queryKey: [`/api/firms/${encodeURIComponent(slug)}/helpful-votes`] });
+
+/** 'Was this helpful?': verified members vote on other members' reviews (counted in the weekly awards). */
+function HelpfulButton({
+  slug,
+  reviewId,
+  vote,
+  canVote,
+}: {
+  slug: string;
+  reviewId: number;
+  vote?: HelpfulVote;
+  canVote: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => apiJson<{ helpfulCount: number }>('POST', `/api/reviews/${reviewId}/helpful`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: helpfulVotesQuery(slug).queryKey }),
+    onError: (error) => toast({ ...toastForError(error), variant: 'destructive' }),
+  });
+  const count = vote?.helpfulCount ?? 0;
+  return (
+    <div className="mt-3 flex items-center gap-2 text-xs text-slate-600">
+      {canVote ? (
+        <Button
+          size="sm"
+          variant={vote?.voted ? 'selected' : 'outline'}
+          aria-pressed={Boolean(vote?.voted)}
+          disabled={vote?.voted || mutation.isPending}
+          onClick={() => mutation.mutate()}
+        >
+          <ThumbsUp aria-hidden="true" /> Was this helpful?
+        </Button>
+      ) : null}
+      {count > 0 ? <span>{countOf(count, 'member')} found this helpful</span> : null}
+    </div>
+  );
+}
+
+function ReviewCard({
+  review,
+  own,
+  slug,
+  vote,
+  canVote,
+}: {
+  review: Review;
+  own: boolean;
+  slug: string;
+  vote?: HelpfulVote;
+  canVote: boolean;
+}) {
   const author = describeReviewAuthor(review);
   return (
     // wrap-anywhere: a visitor's long unbroken word wraps inside the card instead of widening the page.
@@ -245,6 +304,9 @@ function ReviewCard({ review, own }: { review: Review; own: boolean }) {
       </div>
       <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3>
       <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{review.comment}</p>
+      {review.isManual ? null : (
+        <HelpfulButton slug={slug} reviewId={review.id} vote={vote} canVote={canVote && !own} />
+      )}
     </li>
   );
 }
@@ -254,6 +316,8 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
   const rating = useQuery(firmRatingQuery(firm.slug));
   const own = useQuery({ ...ownFirmReviewQuery(firm.slug), enabled: Boolean(user) });
   const ownReview = own.data?.review ?? null;
+  const votes = useQuery(helpfulVotesQuery(firm.slug));
+  const voteOf = new Map((votes.data ?? []).map((v) => [v.reviewId, v]));
   const [open, setOpen] = useState(false);
   const average = rating.data?.averageRating ?? 0;
   const total = rating.data?.totalReviews ?? 0;
@@ -318,7 +382,14 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
         ) : (
           <ul className="grid gap-3">
             {reviews.data.map((r) => (
-              <ReviewCard key={r.id} review={r} own={r.id === ownReview?.id} />
+              <ReviewCard
+                key={r.id}
+                review={r}
+                own={r.id === ownReview?.id}
+                slug={firm.slug}
+                vote={voteOf.get(r.id)}
+                canVote={Boolean(user?.emailVerified)}
+              />
             ))}
           </ul>
         )}

@@ -1,0 +1,119 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  POINTS_HISTORY_PAGE_SIZE,
+  type PointsEntry,
+  type PointsHistory,
+  type PointsReason,
+} from '../../../domain/points';
+import type { Db } from '../../db/client';
+import {
+  cashbackClaims,
+  payouts,
+  pointsAdjustments,
+  pointsLedger,
+  propFirms,
+  reviews,
+} from '../../db/schema';
+import { getPointsBalance } from './service';
+
+const idsOf = (refs: (string | null)[], prefix: string): number[] =>
+  refs.flatMap((r) => {
+    const m = r?.match(new RegExp(`^${prefix}:(\\d+)$`));
+    return m ? [Number(m[1])] : [];
+  });
+
+/**
+ * One page of a user's ledger, newest first, each row with where its cause is shown: the claim,
+ * the review on its firm's page, the payout, the offerwall.
+ */
+export async function getPointsHistory(db: Db, userId: string, page: number): Promise<PointsHistory> {
+  const pageSize = POINTS_HISTORY_PAGE_SIZE;
+  const [rows, [{ total }], balance] = await Promise.all([
+    db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.userId, userId))
+      .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.userId, userId)),
+    getPointsBalance(db, userId),
+  ]);
+  const refs = rows.map((r) => r.reference);
+  const claimIds = idsOf(refs, 'claim');
+  const reviewIds = idsOf(refs, 'review');
+  const payoutIds = idsOf(refs, 'payout');
+  const adjustmentIds = idsOf(refs, 'adjustment');
+  const [claimFirms, reviewFirms, payoutRows, adjustmentRows] = await Promise.all([
+    claimIds.length
+      ? db
+          .select({ id: cashbackClaims.id, name: propFirms.name })
+          .from(cashbackClaims)
+          .innerJoin(propFirms, eq(propFirms.id, cashbackClaims.propFirmId))
+          .where(inArray(cashbackClaims.id, claimIds))
+      : [],
+    reviewIds.length
+      ? db
+          .select({ id: reviews.id, name: propFirms.name, slug: propFirms.slug })
+          .from(reviews)
+          .innerJoin(propFirms, eq(propFirms.id, reviews.propFirmId))
+          .where(inArray(reviews.id, reviewIds))
+      : [],
+    payoutIds.length
+      ? db
+          .select({ id: payouts.id, method: payouts.method })
+          .from(payouts)
+          .where(inArray(payouts.id, payoutIds))
+      : [],
+    adjustmentIds.length
+      ? db
+          .select({ id: pointsAdjustments.id, reason: pointsAdjustments.reason })
+          .from(pointsAdjustments)
+          .where(inArray(pointsAdjustments.id, adjustmentIds))
+      : [],
+  ]);
+  const adjustmentById = new Map(adjustmentRows.map((a) => [a.id, a.reason]));
+  const claimById = new Map(claimFirms.map((c) => [c.id, c]));
+  const reviewById = new Map(reviewFirms.map((r) => [r.id, r]));
+  const payoutById = new Map(payoutRows.map((p) => [p.id, p]));
+
+  const entries: PointsEntry[] = rows.map((row) => {
+    const [kind, rawId] = (row.reference ?? '').split(':');
+    const id = Number(rawId);
+    let href: string | null = null;
+    let detail: string | null = null;
+    if (kind === 'claim') {
+      href = `/cashback-claims#claim-${id}`;
+      detail = claimById.get(id)?.name ?? null;
+    } else if (kind === 'review') {
+      const review = reviewById.get(id);
+      if (review) {
+        href = `/firm/${review.slug}?tab=reviews`;
+        detail = `Your review of ${review.name}`;
+      }
+    } else if (kind === 'payout') {
+      href = `/profile#payout-${id}`;
+      const method = payoutById.get(id)?.method;
+      detail = method ? `Payout #${id} by ${method === 'paypal' ? 'PayPal' : 'USDT'}` : `Payout #${id}`;
+    } else if (kind === 'offer') {
+      const provider = row.reference?.split(':')[1];
+      href = provider === 'adscend' ? '/adscend-offerwall' : '/offerwall';
+      detail = provider === 'adscend' ? 'AdscendMedia offer' : 'Offerwall offer';
+    } else if (kind === 'adjustment') {
+      detail = adjustmentById.get(id) ?? null;
+    }
+    return {
+      id: row.id,
+      delta: row.delta,
+      reason: row.reason as PointsReason,
+      reference: row.reference,
+      href,
+      detail,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+  return { balance, entries, page, pageSize, total: Number(total) };
+}

@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { findLink, readOutbox } from '../../src/server/lib/mailer';
+import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin } from './fixtures';
+
+async function verificationLink(email: string): Promise<string> {
+  const dataDir = process.env.PFC_E2E_DATA_DIR as string;
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
+      link = mail ? findLink(mail) : undefined;
+      return link;
+    })
+    .toContain('/api/auth/verify-email?token=');
+  return link as string;
+}
+
+/** The points badge next to Profile (in the slide-out panel below the large breakpoint). */
+async function badgeText(page: Page, mobile: boolean): Promise<string> {
+  if (mobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const link = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: /Profile/ });
+    const text = (await link.textContent()) ?? '';
+    await page.keyboard.press('Escape');
+    return text;
+  }
+  return (
+    (await page
+      .locator('header')
+      .getByRole('link', { name: /Profile/ })
+      .textContent()) ?? ''
+  );
+}
+
+test('a claim with an upload, its approval by an admin, and the badge moving without a reload', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(120_000);
+  const mobile = info.project.name === 'mobile';
+  await presetCookieConsent(page);
+  const tag = `pts${info.project.name}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${tag}@example.com`;
+  const baseURL = info.project.use.baseURL as string;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: { email, password: 'a long enough password', firstName: 'Pat', username: tag },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  await page.goto(await verificationLink(email));
+
+  // The claim, with a real receipt image.
+  await page.goto('/cashback-claims');
+  await expect(page.getByRole('heading', { name: 'Cashback Claims', level: 1 })).toBeVisible();
+  const firmSelect = page.getByLabel('Firm');
+  const firstFirm = firmSelect.locator('option').nth(1);
+  const firmLabel = (await firstFirm.textContent()) ?? '';
+  const percentage = Number(firmLabel.match(/\(([\d.]+)% cashback\)/)?.[1]);
+  expect(percentage).toBeGreaterThan(0);
+  await firmSelect.selectOption({ index: 1 });
+  const order = `E2E-${tag}`;
+  await page.getByLabel('Order reference').fill(order);
+  await page.getByLabel('Amount spent (USD)').fill('500');
+  await page.getByLabel('Purchase date').fill(new Date().toISOString().slice(0, 10));
+  const expected = Math.floor(500 * percentage);
+  await expect(page.getByTestId('claim-estimate')).toHaveText(expected.toLocaleString('en-US'));
+  const receipt = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#f0f0f0' } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Receipt screenshot')
+    .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+  await page.getByRole('button', { name: 'Send claim' }).click();
+  const mine = page.getByTestId('own-claims').getByRole('listitem').filter({ hasText: order });
+  await expect(mine).toContainText('Pending');
+
+  // An admin approves it from the queue, where the receipt is shown.
+  const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const adminPage = await adminContext.newPage();
+  await presetCookieConsent(adminPage);
+  await signInAsAdmin(adminPage);
+  await adminPage.goto('/admin/cashback-claims');
+  const card = adminPage.locator('[data-testid^="admin-claim-"]').filter({ hasText: order });
+  await expect(card.getByRole('img', { name: `Receipt for order ${order}` })).toBeVisible();
+  await expect
+    .poll(() => card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await card.getByRole('button', { name: /^Approve/ }).click();
+  await expect(adminPage.getByText('Claim approved', { exact: true })).toBeVisible();
+  await adminContext.close();
+
+  // The trader sees the approval and the new balance.
+  await page.reload();
+  await expect(mine).toContainText('Approved');
+  expect(await badgeText(page, mobile)).toContain(expected.toLocaleString('en-US'));
+
+  // Spending moves the badge without a reload.
+  await page.goto('/profile');
+  await expect(page.getByTestId('history-balance')).toHaveText(expected.toLocaleString('en-US'));
+  await expect(page.getByTestId('points-history')).toContainText('Cashback claim approved');
+  await page.getByLabel('PayPal email address').fill(email);
+  const url = page.url();
+  await page.getByRole('button', { name: /^Request \$/ }).click();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Payout requested', { exact: true }),
+  ).toBeVisible();
+  const left = (expected - 2500).toLocaleString('en-US');
+  await expect.poll(() => badgeText(page, mobile)).toContain(left);
+  await expect(page.getByTestId('history-balance')).toHaveText(left);
+  expect(page.url()).toBe(url);
+});

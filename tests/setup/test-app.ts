@@ -44,7 +44,7 @@ export async function createTestApp(
     env,
     database,
     pages: options.pages ?? 'none',
-    logger: false,
+    logger: process.env.PFC_TEST_LOG ? { level: 'error' } : false,
     redisPrefix: `pfc-test-${crypto.randomUUID()}`,
   });
   await app.ready();

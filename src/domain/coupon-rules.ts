@@ -88,3 +88,30 @@ export function formatSuccessRate(votes: { worked: number; total: number }): str
   if (votes.total < MIN_VOTES_FOR_RATE) return null;
   return `${Math.round((votes.worked / votes.total) * 100)}%`;
 }
+
+/** The price after a percentage coupon, to the cent. */
+export function applyDiscount(price: number, discountPercent: number | null | undefined): number {
+  if (!discountPercent || discountPercent <= 0) return price;
+  return Math.round(price * (1 - Math.min(discountPercent, 100) / 100) * 100) / 100;
+}
+
+/** The live coupon with the highest discount, or null. */
+export function bestActiveCoupon<
+  T extends { isActive: boolean; expiryDate: string | null; discountPercent: number | null },
+>(coupons: readonly T[], now: Date): T | null {
+  let best: T | null = null;
+  for (const c of coupons) {
+    const live = c.isActive && (!c.expiryDate || new Date(c.expiryDate).getTime() > now.getTime());
+    if (live && (c.discountPercent ?? 0) > (best?.discountPercent ?? -1)) best = c;
+  }
+  return best;
+}
+
+export function activeCoupons<T extends { isActive: boolean; expiryDate: string | null }>(
+  coupons: readonly T[],
+  now: Date,
+): T[] {
+  return coupons.filter(
+    (c) => c.isActive && (!c.expiryDate || new Date(c.expiryDate).getTime() > now.getTime()),
+  );
+}

@@ -5,14 +5,8 @@ import {
   describeCashback,
   describeReviewAuthor,
   directoryOrder,
-  formatAverageRating,
-  formatCount,
   formatDailyDrawdown,
-  formatFunding,
   formatHeroStat,
-  formatLeverage,
-  formatPercent,
-  formatPrice,
   formatPricingType,
   formatReviewCount,
   listTradableAssets,
@@ -31,11 +25,19 @@ import {
   TRUST_RATING_TEXTS,
   toggleAssetFilter,
   toggleSort,
-  truncateText,
   trustRatingLabel,
   trustRatingWeight,
   unlistedStatusLabel,
 } from './firm-rules';
+import {
+  formatAverageRating,
+  formatCount,
+  formatFunding,
+  formatLeverage,
+  formatPercent,
+  formatPrice,
+  truncateText,
+} from './format';
 
 describe('trust rating', () => {
   it('defaults to not tested and shows trusted as approved', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRAWDOWN_TYPES } from './challenge-rules';
 import { SEARCH_MIN_LENGTH } from './firm-rules';
 import { rowIdParam } from './ids';
 
@@ -39,7 +40,12 @@ export const FundingModelSchema = z.object({
   profitTargetPhase3: z.number().nullable(),
   maximumDrawdown: z.number().nullable(),
   dailyDrawdown: z.number().nullable(),
-  drawdownType: nullableText,
+  drawdownType: z
+    .enum(DRAWDOWN_TYPES)
+    .nullable()
+    .describe(
+      'static, balance, equity, trailing-intraday or trailing-eod; labels in domain/challenge-rules.ts',
+    ),
   stopLossRequired: z.boolean(),
   minimumTradingDays: z.number().int().nullable(),
   feeRefundable: z.boolean(),
@@ -65,6 +71,8 @@ export const AccountSchema = z.object({
   pricingType: z.string().describe("'monthly' or 'one-time'"),
   maxContracts: z.number().int().nullable(),
   disclaimer: nullableText,
+  activationFee: z.number().nullable().describe('Charged once on passing; null when there is none'),
+  resetPrice: z.number().nullable().describe('Price of a reset; null when the firm offers none'),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

@@ -31,3 +31,56 @@ export function possessive(name: string): string {
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
 }
+
+const trimZeros = (text: string) => text.replace(/\.0+$|(\.\d*?)0+$/, '$1');
+
+/**
+ * Counts of 1000 or more as K, one decimal below 10K. Truncated, not rounded, so a count is
+ * never overstated (9,999 shows as 9.9K).
+ */
+export function formatCount(n: number): string {
+  if (n < 1000) return String(Math.trunc(n));
+  if (n < 10_000) return `${(Math.floor(n / 100) / 10).toFixed(1)}K`;
+  return `${Math.floor(n / 1000).toLocaleString('en-US')}K`;
+}
+
+/** Funding amounts as $K or $M ($2.5M, $100K, $500). */
+export function formatFunding(n: number): string {
+  if (n >= 1_000_000) return `$${trimZeros((n / 1_000_000).toFixed(2))}M`;
+  if (n >= 1000) return `$${trimZeros((n / 1000).toFixed(1))}K`;
+  return `$${n}`;
+}
+
+/** Prices with $: whole dollars without cents, otherwise two decimals. */
+// Built once: `toLocaleString` with options builds a new formatter on every call, which made
+// prices the most expensive part of a firm page's server render.
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatPrice(n: number): string {
+  return `$${(Number.isInteger(n) ? WHOLE_DOLLARS : CENTS).format(n)}`;
+}
+
+/** Percentages without decimals when whole, else one decimal. */
+export function formatPercent(n: number): string {
+  const rounded = Math.round(n * 10) / 10;
+  return Number.isInteger(rounded) ? `${rounded}%` : `${rounded.toFixed(1)}%`;
+}
+
+export const formatLeverage = (n: number) => `1:${n}`;
+
+export const formatAverageRating = (average: number) => average.toFixed(1);
+
+/**
+ * Cuts text to at most `max` characters, ending with an ellipsis when cut. The cut falls between
+ * words when a space sits in the last fifth of the room, so a preview never ends 'is in i…'.
+ */
+export function truncateText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, max - 1);
+  const endsAtWord = /[\s,.;:!?-]/.test(clean[max - 1]);
+  const space = room.lastIndexOf(' ');
+  const cut = endsAtWord || space < (max - 1) * 0.8 ? room : room.slice(0, space);
+  return `${cut.trimEnd().replace(/[,;:.-]+$/, '')}…`;
+}

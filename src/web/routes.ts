@@ -2,9 +2,11 @@ import type { FetchQueryOptions } from '@tanstack/react-query';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
+import { challengeFiltersQuery, challengesQuery } from './features/challenges/queries';
+import { parseChallengeState } from './features/challenges/state';
 import { couponBySlugQuery, couponsQuery } from './features/coupons/queries';
 import { parseCompareSlugs } from './features/firms/compare-slugs';
-import { directoryListQuery, parseDirectoryState } from './features/firms/display';
+import { directoryListQuery, parseDirectoryState } from './features/firms/directory-state';
 import {
   firmDetailsQuery,
   firmDirectoryQuery,
@@ -17,6 +19,12 @@ import {
   homeComparisonQuery,
   unlistedFirmsQuery,
 } from './features/firms/queries';
+import {
+  giveawayEntriesQuery,
+  giveawayQuery,
+  giveawaysQuery,
+  myGiveawayEntryQuery,
+} from './features/giveaways/queries';
 import { type LazyPage, lazyPage } from './lib/lazy-page';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -56,6 +64,13 @@ export const appRoutes: AppRoute[] = [
       firmStatsQuery(),
       unlistedFirmsQuery(),
     ],
+  },
+  {
+    path: '/challenges',
+    access: 'public',
+    page: page('challenges-page'),
+    // The server filters, sorts and pages from the address: one page of options is fetched.
+    prefetch: ({ search }) => [challengesQuery(parseChallengeState(search)), challengeFiltersQuery()],
   },
   {
     path: '/firm/:slug',
@@ -107,9 +122,28 @@ export const appRoutes: AppRoute[] = [
     page: page('deal-page'),
     prefetch: ({ params }) => [couponBySlugQuery(params.slug ?? '')],
   },
-  { path: '/giveaways', access: 'public', page: page('giveaways-page') },
-  { path: '/giveaways/:slug', access: 'public', page: page('giveaway-page') },
-  { path: '/verify-giveaway', access: 'public', page: page('verify-giveaway-page') },
+  {
+    path: '/giveaways',
+    access: 'public',
+    page: page('giveaways-page'),
+    prefetch: () => [giveawaysQuery()],
+  },
+  {
+    path: '/giveaways/:slug',
+    access: 'public',
+    page: page('giveaway-page'),
+    // The visitor's own ticket too, so 'You're entered! Ticket #n' is in the first HTML.
+    prefetch: ({ params }) => {
+      const slug = params.slug ?? '';
+      return [giveawayQuery(slug), giveawayEntriesQuery(slug), myGiveawayEntryQuery(slug)];
+    },
+  },
+  {
+    path: '/verify-giveaway',
+    access: 'public',
+    page: page('verify-giveaway-page'),
+    prefetch: () => [giveawaysQuery()],
+  },
   { path: '/contact', access: 'public', page: page('contact-page') },
   { path: '/auth', access: 'public', page: page('auth-page') },
   { path: '/earn-points', access: 'public', page: page('earn-points-page') },
@@ -132,6 +166,7 @@ export const appRoutes: AppRoute[] = [
     page: page('admin-firm-analytics-page'),
   },
   { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
+  { path: '/admin/giveaways', access: 'admin', page: page('admin-giveaways-page') },
   { path: '*', access: 'public', page: page('not-found-page') },
 ];
 

@@ -33,6 +33,7 @@ test.describe('navigation', () => {
 
     for (const [name, path] of [
       ['All Prop Firms', '/firms'],
+      ['Challenges', '/challenges'],
       ['News', '/blog'],
       ['Coupon Codes', '/coupons'],
       ['Home', '/'],
@@ -162,6 +163,7 @@ test.describe('navigation', () => {
     await expect(panel.getByRole('link')).toHaveText([
       'Home',
       'All Prop Firms',
+      'Challenges',
       'News',
       'Coupon Codes',
       'Giveaways',

@@ -15,14 +15,19 @@ export interface TestContext {
   env: Env;
   /** Folder of this app's data (uploads, mail outbox). */
   dataDir: string;
+  /** Prefix of its Redis keys and channels (shared by servers of one cluster). */
+  redisPrefix: string;
   close: () => Promise<void>;
 }
 
 /** A real app on a fresh, migrated database, for integration tests through `app.inject`. */
 export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
-  /** 'production' serves pages from the production build (run `npm run build` first). */
-  options: { pages?: 'production' | 'none' } = {},
+  /**
+   * 'production' serves pages from the production build (run `npm run build` first). `sharedWith`
+   * builds a second server on another's database and Redis prefix, as a second process would be.
+   */
+  options: { pages?: 'production' | 'none'; sharedWith?: TestContext } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pfc-test-'));
   const env = completeEnv(
@@ -39,13 +44,15 @@ export async function createTestApp(
       ...overrides,
     }),
   );
-  const database = await createTestDatabase();
+  const database = options.sharedWith?.database ?? (await createTestDatabase());
+  const redisPrefix = options.sharedWith?.redisPrefix ?? `pfc-test-${crypto.randomUUID()}`;
   const app = await buildApp({
     env,
     database,
     pages: options.pages ?? 'none',
+    // PFC_TEST_LOG=1 shows the logged errors (a 500's stack) of test apps.
     logger: process.env.PFC_TEST_LOG ? { level: 'error' } : false,
-    redisPrefix: `pfc-test-${crypto.randomUUID()}`,
+    redisPrefix,
   });
   await app.ready();
   return {
@@ -54,9 +61,11 @@ export async function createTestApp(
     db: database.db,
     env,
     dataDir,
+    redisPrefix,
     close: async () => {
       await app.close();
-      await database.close();
+      // The database belongs to the server that made it.
+      if (!options.sharedWith) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

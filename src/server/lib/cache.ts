@@ -22,9 +22,8 @@ const brotli = (body: Buffer, quality: number) =>
 
 /**
  * How hard a body is compressed: once for every response of a cache entry, or for a single response.
- * Brotli 5 is within a few percent of the best ratio at a small part of quality 11's time. Brotli 3
- * compresses a 58 KB firm page in about 0.2 ms, against about 1 ms of server time for the
- * compression plugin's stream, for 5% more bytes than quality 5 (docs/performance.md).
+ * Brotli 5 comes close to the best ratio at a small part of quality 11's time; a single response
+ * uses the faster brotli 3, in one size-hinted call rather than the compression plugin's stream.
  */
 const compressors: Record<'cached' | 'single', Record<ContentCoding, (body: Buffer) => Buffer>> = {
   cached: { br: (body) => brotli(body, 5), gzip: (body) => gzipSync(body, { level: 6 }) },
@@ -64,8 +63,7 @@ export interface CachedResponse {
 /**
  * The bytes to send for a cached response and their content coding (none for identity), chosen by
  * the request's Accept-Encoding. Each coding is compressed once per entry, so a cache hit costs no
- * compression, where compressing on every response cut cached pages from thousands of requests a
- * second to hundreds (docs/performance.md).
+ * compression (decision 0004).
  */
 export function encodeCached(entry: CachedResponse, acceptEncoding: string | undefined): EncodedBody {
   const coding = chooseCoding(entry.body, acceptEncoding);

@@ -42,7 +42,9 @@ export const byKey = (name: string, key: Limit['key'], max: number, timeWindow: 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 /**
- * The one way a route is rate limited: a preHandler that counts the request against every limit
+ * The one way a route is rate limited: `preHandler: rateLimit(app, [...])`. It runs after the
+ * schema checks, so a key taken from the body is a validated value and a malformed request (a 400
+ * that cost the server next to nothing) does not use up a person's attempts. It counts the request against every limit
  * (in Redis when REDIS_URL is set, so all processes share the counters; in memory otherwise) and
  * answers 429 with Retry-After at the first limit exceeded.
  */

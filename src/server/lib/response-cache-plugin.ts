@@ -48,6 +48,14 @@ export const apiCacheKey = (url: string) => `api:${url}`;
 export const pageCacheKey = (url: string, cookie: string | undefined) =>
   cookie?.includes(SESSION_COOKIE) ? undefined : `page:${url}`;
 
+/**
+ * The cache tags of the answer a request got (a hit's, or a cacheable route's), kept beside the
+ * request rather than sent in a header: a page rendered from in-process answers is cached under the
+ * union of their tags (page-renderer.ts reads them from the injected request).
+ */
+const answerTags = new WeakMap<IncomingMessage, readonly string[]>();
+export const tagsOfAnswer = (req: IncomingMessage): readonly string[] => answerTags.get(req) ?? [];
+
 /** Answers a request from the response cache, or returns false when it has no entry for it. */
 export type CacheAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -69,6 +77,7 @@ export function createCacheAnswer(
     const key = url.startsWith('/api/') ? apiCacheKey(url) : pageCacheKey(url, req.headers.cookie);
     const entry = key ? cache.get(key) : undefined;
     if (!entry) return false;
+    answerTags.set(req, entry.tags);
     const started = performance.now();
     const { body, coding } = encodeCached(entry, req.headers['accept-encoding']);
     const headers = securityHeaders(url, createNonce());
@@ -145,9 +154,7 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
     const config = request.routeOptions.config;
     const tags = config?.cacheTags;
     if (!tags || request.method !== 'GET') return done(null, payload);
-    // The tags go with the answer: a page rendered from it is cached under them (page-renderer.ts).
-    const tagList = tags.join(',');
-    reply.header('x-cache-tags', tagList);
+    answerTags.set(request.raw, tags);
     if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const entry: CachedResponse = {
       status: 200,
@@ -156,7 +163,7 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
       encoded: {},
       tags,
       route: request.routeOptions.url ?? request.url,
-      headers: { 'x-cache-tags': tagList },
+      headers: {},
     };
     app.cache.set(apiCacheKey(request.url), entry, request.cacheMark);
     const encoded = encodeCached(entry, request.headers['accept-encoding']);

@@ -55,7 +55,8 @@ export async function receiveImage(
   if (!request.isMultipart()) throw new AppError(400, 'file_missing', UPLOAD_ERRORS.missing);
   const body = await readUpload(request);
   const type = await fileTypeFromBuffer(body);
-  if (!type || !IMAGE_TYPES.has(type.mime)) throw new AppError(415, 'unsupported_file_type', UPLOAD_ERRORS.badType);
+  if (!type || !IMAGE_TYPES.has(type.mime))
+    throw new AppError(415, 'unsupported_file_type', UPLOAD_ERRORS.badType);
   const renditions = await renderImage(body);
   const id = crypto.randomUUID();
   const month = new Date().toISOString().slice(0, 7).replace('-', '/');
@@ -97,7 +98,10 @@ async function renderImage(body: Buffer): Promise<{ data: Buffer; width: number;
   } catch {
     throw new AppError(400, 'image_unreadable', UPLOAD_ERRORS.unreadable);
   }
-  const widths = [Math.min(width, MAX_WIDTH), ...VARIANT_WIDTHS.filter((w) => w < Math.min(width, MAX_WIDTH))];
+  const widths = [
+    Math.min(width, MAX_WIDTH),
+    ...VARIANT_WIDTHS.filter((w) => w < Math.min(width, MAX_WIDTH)),
+  ];
   try {
     return await Promise.all(
       widths.map(async (w) => {

@@ -8,7 +8,14 @@ import { CURRENT_USER_PATH } from '../../domain/api-paths';
 import type { ApiResponse, RenderRequest, SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';
-import { apiCacheKey, pageCacheKey, sendCached, sendEncoded, sendSingle } from '../lib/response-cache-plugin';
+import {
+  apiCacheKey,
+  pageCacheKey,
+  sendCached,
+  sendEncoded,
+  sendSingle,
+  tagsOfAnswer,
+} from '../lib/response-cache-plugin';
 import { findCurrentUser, unauthorized } from '../modules/accounts/service';
 import { type DocumentAssets, NONCE_PLACEHOLDER } from './document';
 import {
@@ -166,7 +173,7 @@ const UNAUTHORIZED_TEXT = JSON.stringify(unauthorized().toBody());
 /**
  * The answer `GET /api/auth/user` gives (accounts/routes.ts), read from the page request's own
  * session: every page asks for it, and an in-process request through the HTTP layer cost the
- * server thread four times as much (light-my-request, the error handler for the 401).
+ * server thread several times as much (light-my-request, the error handler for the 401).
  */
 async function answerCurrentUser(app: FastifyInstance, request: FastifyRequest): Promise<ApiResponse> {
   const user = await findCurrentUser(app, request);
@@ -223,14 +230,11 @@ export async function registerPageRendering(
             headers: forwarded,
             remoteAddress: request.ip,
           });
-          const tags = String(res.headers['x-cache-tags'] ?? '')
-            .split(',')
-            .filter(Boolean);
           return {
             status: res.statusCode,
             contentType: String(res.headers['content-type'] ?? ''),
             text: res.body,
-            tags,
+            tags: [...tagsOfAnswer(res.raw.req)],
           };
         },
       },

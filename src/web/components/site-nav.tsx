@@ -17,6 +17,7 @@ import { Button } from './ui/button';
 const primaryLinks: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/firms', label: 'All Prop Firms' },
+  { to: '/challenges', label: 'Challenges' },
   { to: '/blog', label: 'News' },
   { to: '/coupons', label: 'Coupon Codes' },
 ];

@@ -8,31 +8,26 @@ import User from '~icons/lucide/user';
 import type { BlogPost } from '../../domain/blog';
 import { DEFAULT_AUTHOR, postDate } from '../../domain/blog-rules';
 import { formatDate } from '../../domain/format';
+import { StatusPanel } from '../components/status-panel';
 import { Button } from '../components/ui/button';
 import { FeaturedFirms } from '../features/blog/featured-firms';
 import { HtmlContent } from '../features/blog/html-content';
 import { blogPostQuery } from '../features/blog/queries';
-import { HttpStatus, PageHead } from '../lib/page-context';
+import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
 
 function PostNotFound() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <HttpStatus code={404} />
-      <PageHead
-        title="Post Not Found | Prop Firm Club"
-        description="The post you are looking for does not exist."
-        canonicalPath="/blog"
-        noindex
-      />
-      <h1 className="text-3xl font-bold text-slate-900">Post Not Found</h1>
-      <p className="mt-3 text-slate-600">
-        The post you are looking for does not exist or is no longer available.
-      </p>
-      <Button asChild className="mt-6">
+    <StatusPanel
+      status={404}
+      title="Post Not Found"
+      text="The post you are looking for does not exist or is no longer available."
+      canonicalPath="/blog"
+    >
+      <Button asChild>
         <Link to="/">Back to Home</Link>
       </Button>
-    </div>
+    </StatusPanel>
   );
 }
 

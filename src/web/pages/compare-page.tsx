@@ -1,6 +1,6 @@
 import { PageHeader } from '../components/page-header';
+import { parseCompareSlugs } from '../features/firms/compare-slugs';
 import { CompareTable } from '../features/firms/compare-table';
-import { parseCompareSlugs } from '../features/firms/display';
 import { PageHead } from '../lib/page-context';
 import { useUrlSearchParams } from '../lib/url-search-params';
 

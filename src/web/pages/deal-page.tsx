@@ -19,6 +19,7 @@ import {
 } from '../../domain/coupon-rules';
 import type { Coupon } from '../../domain/coupons';
 import { formatDate, possessive } from '../../domain/format';
+import { StatusPanel } from '../components/status-panel';
 import { Button } from '../components/ui/button';
 import { CouponImage } from '../features/coupons/coupon-image';
 import { CouponVotes } from '../features/coupons/coupon-votes';
@@ -27,24 +28,20 @@ import { useCopyCode } from '../features/coupons/use-copy-code';
 import { outboundLinkProps } from '../lib/analytics';
 import { errorStatus } from '../lib/api';
 import { cn } from '../lib/cn';
-import { HttpStatus, PageHead } from '../lib/page-context';
+import { PageHead } from '../lib/page-context';
 
 function DealNotFound() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <HttpStatus code={404} />
-      <PageHead
-        title="Deal Not Found | Prop Firm Club"
-        description="The requested deal could not be found or may have expired."
-        canonicalPath="/coupons"
-        noindex
-      />
-      <h1 className="text-3xl font-bold text-slate-900">Deal Not Found</h1>
-      <p className="mt-3 text-slate-600">The requested deal could not be found or may have expired.</p>
-      <Button asChild className="mt-6">
+    <StatusPanel
+      status={404}
+      title="Deal Not Found"
+      text="The requested deal could not be found or may have expired."
+      canonicalPath="/coupons"
+    >
+      <Button asChild>
         <Link to="/coupons">View All Deals</Link>
       </Button>
-    </div>
+    </StatusPanel>
   );
 }
 

@@ -5,11 +5,12 @@ import AlertTriangle from '~icons/lucide/alert-triangle';
 import ArrowLeft from '~icons/lucide/arrow-left';
 import Scale from '~icons/lucide/scale';
 import SearchX from '~icons/lucide/search-x';
+import { StatusPanel } from '../components/status-panel';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { currentUserQuery } from '../features/accounts/queries';
-import { firmJsonLd, firmMetaDescription } from '../features/firms/display';
+import { firmMetaDescription } from '../features/firms/display';
 import { FirmHeader, useGoBack } from '../features/firms/firm-header';
 import {
   EmbedFirm,
@@ -18,6 +19,7 @@ import {
   QuickInfo,
   SidebarCoupons,
 } from '../features/firms/firm-overview';
+import { firmJsonLd } from '../features/firms/json-ld';
 import {
   firmDetailsQuery,
   firmPayoutMethodsQuery,
@@ -27,7 +29,7 @@ import {
 } from '../features/firms/queries';
 import { errorStatus } from '../lib/api';
 import { lazyComponent } from '../lib/lazy-page';
-import { HttpStatus, PageHead } from '../lib/page-context';
+import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
 import { useUrlSearchParams } from '../lib/url-search-params';
 
@@ -118,34 +120,24 @@ function FirmProblem({ notFound, slug, onRetry }: { notFound: boolean; slug: str
     ? 'The prop firm you are looking for does not exist or is no longer listed.'
     : 'The firm could not be loaded. Please try again.';
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <PageHead
-        title={`${title} | Prop Firm Club`}
-        description={text}
-        canonicalPath={`/firm/${slug}`}
-        noindex
-      />
-      <HttpStatus code={notFound ? 404 : 500} />
+    <StatusPanel
+      status={notFound ? 404 : 500}
+      title={title}
+      text={text}
+      canonicalPath={`/firm/${slug}`}
+      icon={notFound ? SearchX : AlertTriangle}
+    >
       {notFound ? (
-        <SearchX className="mb-4 size-12 text-brand-500" aria-hidden="true" />
-      ) : (
-        <AlertTriangle className="mb-4 size-12 text-amber-500" aria-hidden="true" />
-      )}
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-3 text-slate-600">{text}</p>
-      <div className="mt-6 flex gap-3">
-        {notFound ? (
-          <Button asChild>
-            <Link to="/firms">Browse All Firms</Link>
-          </Button>
-        ) : (
-          <Button onClick={onRetry}>Try Again</Button>
-        )}
-        <Button variant="outline" onClick={goBack}>
-          <ArrowLeft aria-hidden="true" /> Go Back
+        <Button asChild>
+          <Link to="/firms">Browse All Firms</Link>
         </Button>
-      </div>
-    </section>
+      ) : (
+        <Button onClick={onRetry}>Try Again</Button>
+      )}
+      <Button variant="outline" onClick={goBack}>
+        <ArrowLeft aria-hidden="true" /> Go Back
+      </Button>
+    </StatusPanel>
   );
 }
 
@@ -205,6 +197,12 @@ export default function FirmPage() {
             <FirmOverview firm={firm} platforms={platforms.data} payoutMethods={payoutMethods.data} />
           </TabsContent>
           <TabsContent value="funding">
+            <p className="mb-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-slate-800">
+              How do these accounts compare?{' '}
+              <Link to="/challenges" className="font-medium text-brand-700 underline">
+                Compare every firm's challenges by true cost in the Challenge Finder
+              </Link>
+            </p>
             <Suspense fallback={<PanelSkeleton />}>
               <TooltipProvider>
                 <FundingModels firm={firm} />

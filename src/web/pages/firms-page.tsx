@@ -1,6 +1,7 @@
 import { PageHeader } from '../components/page-header';
-import { directoryJsonLd, parseDirectoryState } from '../features/firms/display';
+import { parseDirectoryState } from '../features/firms/directory-state';
 import { FirmDirectory, useDirectoryList } from '../features/firms/firm-directory';
+import { directoryJsonLd } from '../features/firms/json-ld';
 import { UnlistedFirms } from '../features/firms/unlisted-firms';
 import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import Calculator from '~icons/lucide/calculator';
 import Gift from '~icons/lucide/gift';
 import Scale from '~icons/lucide/scale';
 import { Button } from '../components/ui/button';
 import { VerificationResultToast } from '../features/accounts/verification-toast';
 import { PostCard } from '../features/blog/post-card';
 import { blogPostsQuery } from '../features/blog/queries';
-import { directoryJsonLd, websiteJsonLd } from '../features/firms/display';
 import { FirmSearchBox } from '../features/firms/firm-search-box';
 import { ComparisonTable, FeaturedPanel, HeroStats, LazySection } from '../features/firms/home-sections';
+import { directoryJsonLd, websiteJsonLd } from '../features/firms/json-ld';
 import { homeComparisonQuery } from '../features/firms/queries';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { PageHead } from '../lib/page-context';
@@ -76,6 +77,11 @@ export default function HomePage() {
           <div className="flex flex-wrap justify-center gap-3">
             <Button size="lg" variant="inverse" onClick={scrollToComparison} className="hover:bg-blue-50">
               <Scale aria-hidden="true" /> Compare Firms Now
+            </Button>
+            <Button asChild size="lg" variant="inverseOutline">
+              <Link to="/challenges">
+                <Calculator aria-hidden="true" /> Find a Challenge
+              </Link>
             </Button>
             <Button asChild size="lg" variant="inverseOutline">
               <Link to="/giveaways">

@@ -86,6 +86,53 @@ export default function MethodologyPage() {
             ))}
           </ol>
         </section>
+        <section id="true-cost" aria-labelledby="true-cost-heading" className="scroll-mt-20">
+          <h2 id="true-cost-heading" className="text-2xl font-bold text-slate-900">
+            How we compute true cost
+          </h2>
+          <p className="mt-2 text-slate-700">
+            The{' '}
+            <Link to="/challenges" className="font-medium text-brand-700 underline">
+              Challenge Finder
+            </Link>{' '}
+            ranks accounts by what getting funded costs on average, not by the sticker price. You give your
+            pass rate (your chance of passing every phase in one attempt, 10% unless you change it) and, for
+            monthly accounts, how many months an attempt takes (1 unless you change it). For each account:
+          </p>
+          <ol className="mt-4 grid list-decimal gap-2 rounded-xl border border-slate-200 bg-white p-5 pl-10 text-slate-800 shadow-sm">
+            <li>
+              <strong>Fee</strong> = price × (1 − best coupon's discount ÷ 100). The best coupon is the firm's
+              active, unexpired coupon with the highest discount; without one the discount is 0.
+            </li>
+            <li>
+              <strong>Per attempt</strong> = fee × months per attempt for a monthly account, otherwise the
+              fee.
+            </li>
+            <li>
+              <strong>Retry</strong> = the reset price when the firm sells resets and it is cheaper than a new
+              attempt, otherwise the per-attempt price.
+            </li>
+            <li>
+              <strong>Attempts</strong> = 1 for instant funding (no evaluation), otherwise 1 ÷ pass rate: at a
+              10% pass rate you should expect to need 10 attempts.
+            </li>
+            <li>
+              <strong>Paid</strong> = per attempt + (attempts − 1) × retry.
+            </li>
+            <li>
+              <strong>True cost</strong> = paid × (1 − the firm's cashback ÷ 100) + activation fee − the fee
+              when it is refunded with the first payout; never below $0, rounded to cents.
+            </li>
+            <li>
+              <strong>True cost per $1,000</strong> = true cost ÷ account size × 1,000, so a $10K and a $200K
+              account can be compared.
+            </li>
+          </ol>
+          <p className="mt-3 text-sm text-slate-600">
+            A missing activation fee, reset price or cashback counts as 0. The pass rate is your own guess:
+            the numbers move with it, and so can the order. True cost ignores what you earn once funded.
+          </p>
+        </section>
         <section aria-labelledby="independence-heading" className="rounded-xl bg-brand-50 p-6">
           <h2 id="independence-heading" className="text-xl font-bold text-slate-900">
             Ratings are not for sale

@@ -158,7 +158,13 @@ export const giveaways = pgTable(
     winnerCount: integer('winner_count').notNull().default(1),
     serverSeed: text('server_seed').notNull(),
     serverSeedHash: text('server_seed_hash').notNull(),
+    /** Where the client seed will come from, named at creation (e.g. a future drand round). */
+    clientSeedSource: text('client_seed_source'),
     clientSeed: text('client_seed'),
+    /** When the entry list was fixed; from then on the database refuses any change to it. */
+    entriesClosedAt: timestamp('entries_closed_at', { withTimezone: true }),
+    /** SHA-256 of the canonical entry list (src/domain/giveaway-verify.ts), stored at closing. */
+    entryListHash: text('entry_list_hash'),
     winnerUserIds: text('winner_user_ids').array().notNull().default([]),
     winnerTicketNumbers: integer('winner_ticket_numbers').array().notNull().default([]),
     propFirmId: integer('prop_firm_id').references(() => propFirms.id, { onDelete: 'set null' }),
@@ -174,9 +180,9 @@ export const giveawayEntries = pgTable(
     giveawayId: integer('giveaway_id')
       .notNull()
       .references(() => giveaways.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: an entry is part of a published, hashed record, so it outlives its entrant's
+    // account (decision 0022). The id is a random string that then points at nobody.
+    userId: text('user_id').notNull(),
     ticketNumber: integer('ticket_number').notNull(),
     socialMediaHandle: text('social_media_handle'),
     entryHash: text('entry_hash').notNull(),

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -10,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { DRAWDOWN_TYPES } from '../../../domain/challenge-rules';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
@@ -55,7 +58,7 @@ export const propFirms = pgTable(
   },
   (t) => [
     // fastupdate off: PGlite has no autovacuum, so a GIN pending list is never merged and every
-    // search would scan it row by row (50 ms at 5,000 firms). Firms change rarely; inserts can pay.
+    // search would scan it row by row. Firms change rarely; inserts can pay.
     index('prop_firms_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('prop_firms_status_idx').on(t.status),
   ],
@@ -82,7 +85,7 @@ export const fundingModels = pgTable(
     profitTargetPhase3: doublePrecision('profit_target_phase3'),
     maximumDrawdown: doublePrecision('maximum_drawdown'),
     dailyDrawdown: doublePrecision('daily_drawdown'),
-    drawdownType: text('drawdown_type'),
+    drawdownType: text('drawdown_type', { enum: DRAWDOWN_TYPES }),
     stopLossRequired: boolean('stop_loss_required').notNull().default(false),
     minimumTradingDays: integer('minimum_trading_days'),
     feeRefundable: boolean('fee_refundable').notNull().default(false),
@@ -96,7 +99,13 @@ export const fundingModels = pgTable(
     features: text('features').array().notNull().default([]),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('funding_models_firm_idx').on(t.propFirmId)],
+  (t) => [
+    index('funding_models_firm_idx').on(t.propFirmId),
+    check(
+      'funding_models_drawdown_type_check',
+      sql`${t.drawdownType} in (${sql.raw(DRAWDOWN_TYPES.map((v) => `'${v}'`).join(', '))})`,
+    ),
+  ],
 );
 
 export const firmAccounts = pgTable(
@@ -114,6 +123,10 @@ export const firmAccounts = pgTable(
     pricingType: text('pricing_type').notNull().default('one-time'),
     maxContracts: integer('max_contracts'),
     disclaimer: text('disclaimer'),
+    /** Charged once on passing, before the funded account starts; null when there is none. */
+    activationFee: money('activation_fee'),
+    /** What a reset (a fresh attempt at the same account) costs; null when the firm offers none. */
+    resetPrice: money('reset_price'),
   },
   (t) => [
     index('firm_accounts_model_idx').on(t.fundingModelId),

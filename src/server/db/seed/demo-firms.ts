@@ -1,18 +1,18 @@
 // The demo directory: fictional firms only. Names were checked against well-known real prop firms;
 // every website is on the reserved .example top-level domain.
+
+import type { NewUnlistedFirm } from './factories';
+import type { FirmBundle, ModelBundle } from './firm-bundles';
 import {
   type AssetClass,
   CRYPTO_PLATFORMS,
   createRandom,
-  type FirmBundle,
   FOREX_PLATFORMS,
   FUTURES_PLATFORMS,
   generateModels,
-  type ModelBundle,
-  type NewUnlistedFirm,
   PAYOUT_METHOD_NAMES,
   summariseAccounts,
-} from './factories';
+} from './firm-generator';
 
 export type TrustRating = 'approved' | 'trusted' | 'caution' | 'avoid' | 'not tested' | null;
 

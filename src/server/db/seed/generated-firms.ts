@@ -1,16 +1,9 @@
 // Thousands of generated firms for benchmarks: never part of the demo seed or of `npm start`.
 import type { Db } from '../client';
 import { coupons, reviews } from '../schema';
-import {
-  buildCoupon,
-  buildManualReview,
-  createRandom,
-  ensurePlatformsAndPayoutMethods,
-  generateFirms,
-  insertFirmBundles,
-  type NewCoupon,
-  type NewReview,
-} from './factories';
+import { buildCoupon, buildManualReview, type NewCoupon, type NewReview } from './factories';
+import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from './firm-bundles';
+import { createRandom, generateFirms } from './firm-generator';
 
 const DAY = 24 * 60 * 60 * 1000;
 const BATCH_ROWS = 1000;

@@ -1,5 +1,6 @@
 import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import { computeEntryHash, drawWinningTickets, hashServerSeed } from '../../../domain/giveaway-draw';
+import { hashEntryList } from '../../../domain/giveaway-verify';
 import { recordPoints } from '../../modules/points/service';
 import type { Db } from '../client';
 import {
@@ -35,7 +36,8 @@ import {
   DEMO_UNLISTED_FIRMS,
   FEATURED_FIRM_SLUG,
 } from './demo-firms';
-import { insertFirmBundles, slugify } from './factories';
+import { slugify } from './factories';
+import { insertFirmBundles } from './firm-bundles';
 
 export interface SeedSummary {
   firms: number;
@@ -125,11 +127,24 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
       });
     }
     const winnerUserIds = winnerTicketNumbers.map((t) => entries.find((e) => e.ticketNumber === t)!.userId);
+    // In the order the live site goes through: open, entries, the list fixed and committed, the
+    // draw. The database refuses entries to a giveaway whose list is closed (decision 0022).
     const [row] = await db
       .insert(giveaways)
-      .values({ ...giveaway, serverSeedHash, winnerTicketNumbers, winnerUserIds })
+      .values({ ...giveaway, status: 'active', serverSeedHash })
       .returning({ id: giveaways.id });
     await db.insert(giveawayEntries).values(entries.map((e) => ({ ...e, giveawayId: row.id })));
+    if (giveaway.status === 'completed') {
+      const closedAt = giveaway.endDate;
+      await db
+        .update(giveaways)
+        .set({ entriesClosedAt: closedAt, entryListHash: await hashEntryList(entries) })
+        .where(eq(giveaways.id, row.id));
+      await db
+        .update(giveaways)
+        .set({ status: 'completed', winnerTicketNumbers, winnerUserIds })
+        .where(eq(giveaways.id, row.id));
+    }
     entryCount += entries.length;
   }
 
@@ -174,6 +189,9 @@ export function seedDemoDataIfEmpty(db: Db, now = new Date()): Promise<SeedSumma
  */
 export function deleteDemoData(db: Db): Promise<void> {
   return db.transaction(async (tx) => {
+    // Closed giveaways are refused deletion by the database (decision 0022) unless the
+    // transaction declares it removes the whole demo.
+    await tx.execute(sql`select set_config('pfc.purge_giveaways', 'on', true)`);
     await tx.delete(giveaways);
     await tx.delete(coupons);
     await tx.delete(blogPosts);

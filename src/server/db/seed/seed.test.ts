@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/setup/test-database';
 import { computeEntryHash, drawWinningTickets, sha256Hex } from '../../../domain/giveaway-draw';
+import { hashEntryList, VERIFICATION_FORMAT, verifyGiveaway } from '../../../domain/giveaway-verify';
 import type { Database } from '../client';
 import { findPackageRoot } from '../migrate';
 import {
@@ -29,14 +30,13 @@ import {
   buildCoupon,
   buildFirm,
   buildGiveaway,
-  ensurePlatformsAndPayoutMethods,
-  generateFirms,
   insertAccount,
-  insertFirmBundles,
   insertGiveawayEntry,
   insertUser,
   insertUserReview,
 } from './factories';
+import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from './firm-bundles';
+import { generateFirms } from './firm-generator';
 import { deleteDemoData, seedDemoData, seedDemoDataIfEmpty } from './seed-demo-data';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -212,6 +212,22 @@ describe('demo data', () => {
       drawn.map((t) => entries.find((e) => e.ticketNumber === t)!.userId),
     );
     expect(active!.winnerTicketNumbers).toEqual([]);
+    expect(active!.clientSeedSource).toBeTruthy();
+    expect(active!.entriesClosedAt).toBeNull();
+    // The completed one's entry list was committed before its draw, so the whole record verifies.
+    expect(completed!.entryListHash).toBe(await hashEntryList(entries));
+    const report = await verifyGiveaway({
+      format: VERIFICATION_FORMAT,
+      giveaway: {
+        ...completed!,
+        startDate: completed!.startDate.toISOString(),
+        endDate: completed!.endDate.toISOString(),
+        completedAt: completed!.completedAt!.toISOString(),
+        entriesClosedAt: completed!.entriesClosedAt!.toISOString(),
+      },
+      entries,
+    });
+    expect(report.checks.filter((c) => !c.ok)).toEqual([]);
   });
 
   it('references only images that exist under public/', async () => {

@@ -146,7 +146,7 @@ export const accountsRoutes = fp(
       '/api/auth/sign-up/email',
       {
         schema: { tags, body: SignUpPayloadSchema },
-        preValidation: rateLimit(app, [byIp('sign-up', 10, HOUR), byEmail('sign-up', 3, HOUR)]),
+        preHandler: rateLimit(app, [byIp('sign-up', 10, HOUR), byEmail('sign-up', 3, HOUR)]),
       },
       async (request, reply) => {
         const { email, password, firstName, username } = request.body;
@@ -174,7 +174,7 @@ export const accountsRoutes = fp(
       '/api/auth/sign-in/email',
       {
         schema: { tags, body: LogInPayloadSchema },
-        preValidation: rateLimit(app, [byIp('log-in', 30, 15 * MINUTE), byEmail('log-in', 10, 15 * MINUTE)]),
+        preHandler: rateLimit(app, [byIp('log-in', 30, 15 * MINUTE), byEmail('log-in', 10, 15 * MINUTE)]),
       },
       async (request, reply) => {
         const { res, send } = await forward(request, reply, '/api/auth/sign-in/email', {
@@ -203,7 +203,7 @@ export const accountsRoutes = fp(
       '/api/auth/send-verification-email',
       {
         schema: { tags, response: { 200: z.object({ status: z.boolean() }), 401: errors, 429: errors } },
-        preValidation: rateLimit(app, [byIp('resend', 10, HOUR), byUser('resend', 3, HOUR)]),
+        preHandler: rateLimit(app, [byIp('resend', 10, HOUR), byUser('resend', 3, HOUR)]),
       },
       async (request, reply) => {
         const user = await requireUser(app, request);
@@ -220,7 +220,7 @@ export const accountsRoutes = fp(
       '/api/auth/request-password-reset',
       {
         schema: { tags, body: ForgotPasswordPayloadSchema },
-        preValidation: rateLimit(app, [byIp('reset', 10, HOUR), byEmail('reset', 3, HOUR)]),
+        preHandler: rateLimit(app, [byIp('reset', 10, HOUR), byEmail('reset', 3, HOUR)]),
       },
       async (request, reply) => {
         const { send } = await forward(request, reply, '/api/auth/request-password-reset', {
@@ -235,7 +235,7 @@ export const accountsRoutes = fp(
       '/api/auth/reset-password',
       {
         schema: { tags, body: ResetPasswordPayloadSchema },
-        preValidation: rateLimit(app, [byIp('reset-password', 10, HOUR)]),
+        preHandler: rateLimit(app, [byIp('reset-password', 10, HOUR)]),
       },
       async (request, reply) => (await forward(request, reply, '/api/auth/reset-password')).send(),
     );
@@ -244,7 +244,7 @@ export const accountsRoutes = fp(
       '/api/auth/change-password',
       {
         schema: { tags, body: ChangePasswordPayloadSchema },
-        preValidation: rateLimit(app, [
+        preHandler: rateLimit(app, [
           byIp('change-password', 20, 15 * MINUTE),
           byUser('change-password', 5, 15 * MINUTE),
         ]),
@@ -263,7 +263,7 @@ export const accountsRoutes = fp(
       '/api/auth/delete-user',
       {
         schema: { tags, body: DeleteAccountPayloadSchema },
-        preValidation: rateLimit(app, [
+        preHandler: rateLimit(app, [
           byIp('delete-user', 20, 15 * MINUTE),
           byUser('delete-user', 5, 15 * MINUTE),
         ]),
@@ -328,7 +328,7 @@ export const accountsRoutes = fp(
 
     app.all(
       '/api/auth/*',
-      { schema: { hide: true }, preValidation: rateLimit(app, [byIp('auth', 120, MINUTE)]) },
+      { schema: { hide: true }, preHandler: rateLimit(app, [byIp('auth', 120, MINUTE)]) },
       async (request, reply) => (await forward(request, reply, request.url.split('?')[0])).send(),
     );
 

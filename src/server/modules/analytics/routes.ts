@@ -21,7 +21,7 @@ export async function analyticsRoutes(app: Http): Promise<void> {
 
   app.post(
     '/api/analytics/pageview',
-    { schema: { tags: ['analytics'], body: PageViewSchema, response: accepted }, preValidation: limited },
+    { schema: { tags: ['analytics'], body: PageViewSchema, response: accepted }, preHandler: limited },
     async (request, reply) => {
       await recordPageView(db, request.body, await sessionUserId(request));
       return reply.status(202).send({ ok: true });
@@ -30,7 +30,7 @@ export async function analyticsRoutes(app: Http): Promise<void> {
 
   app.post(
     '/api/activity-logs',
-    { schema: { tags: ['analytics'], body: ActivityLogSchema, response: accepted }, preValidation: limited },
+    { schema: { tags: ['analytics'], body: ActivityLogSchema, response: accepted }, preHandler: limited },
     async (request, reply) => {
       await recordActivity(db, request.body, await sessionUserId(request));
       return reply.status(202).send({ ok: true });
@@ -44,7 +44,7 @@ export async function analyticsRoutes(app: Http): Promise<void> {
   ] as const) {
     app.post(
       url,
-      { schema: { tags: ['analytics'], body, response: accepted }, preValidation: limited },
+      { schema: { tags: ['analytics'], body, response: accepted }, preHandler: limited },
       async (request, reply) => {
         const { activityType, ...metadata } = request.body;
         await recordActivity(
@@ -61,7 +61,7 @@ export async function analyticsRoutes(app: Http): Promise<void> {
     '/api/analytics/link-click',
     {
       schema: { tags: ['analytics'], body: LinkClickEventSchema, response: accepted },
-      preValidation: limited,
+      preHandler: limited,
     },
     async (request, reply) => {
       const { propFirmId, ...metadata } = request.body;

@@ -13,7 +13,7 @@ export async function contactRoutes(app: Http): Promise<void> {
         body: ContactPayloadSchema,
         response: { 201: ContactResultSchema },
       },
-      preValidation: rateLimit(app, [byIp('contact', 3, 10 * MINUTE)]),
+      preHandler: rateLimit(app, [byIp('contact', 3, 10 * MINUTE)]),
     },
     async (request, reply) => {
       await submitContactMessage(

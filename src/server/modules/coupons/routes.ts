@@ -52,7 +52,7 @@ export async function couponRoutes(app: Http): Promise<void> {
         params: CouponIdParamsSchema,
         response: { 200: CouponUseResultSchema },
       },
-      preValidation: rateLimit(app, [byIp('coupon-use', 60, MINUTE)]),
+      preHandler: rateLimit(app, [byIp('coupon-use', 60, MINUTE)]),
     },
     async (request) =>
       recordCouponUse(
@@ -73,7 +73,7 @@ export async function couponRoutes(app: Http): Promise<void> {
         body: CouponVoteSchema,
         response: { 200: CouponVoteResultSchema },
       },
-      preValidation: rateLimit(app, [byIp('coupon-vote', 20, MINUTE)]),
+      preHandler: rateLimit(app, [byIp('coupon-vote', 20, MINUTE)]),
     },
     async (request) =>
       voteOnCoupon(

@@ -5,12 +5,7 @@ import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
 import { weeklyDealsEmailJob } from './jobs';
-import {
-  confirmSubscription,
-  sendWeeklyDigest,
-  subscribeToNewsletter,
-  unsubscribeFromNewsletter,
-} from './service';
+import { confirmSubscription, subscribeToNewsletter, unsubscribeFromNewsletter } from './service';
 
 /** A minimal self-contained page for the links in emails, which land outside the app. */
 const DEALS = [{ href: '/coupons', label: 'Browse the latest deals' }];
@@ -41,7 +36,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
         body: SubscribePayloadSchema,
         response: { 200: SubscribeResultSchema },
       },
-      preValidation: rateLimit(app, [byIp('newsletter', 5, MINUTE)]),
+      preHandler: rateLimit(app, [byIp('newsletter', 5, MINUTE)]),
     },
     async (request) => subscribeToNewsletter(db, ctx, request.body),
   );
@@ -50,7 +45,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/newsletter/confirm',
     {
       schema: { hide: true, querystring: TokenQuerySchema },
-      preValidation: linkLimit,
+      preHandler: linkLimit,
     },
     async (request, reply) =>
       sendLinkResult(reply, await confirmSubscription(db, secret, request.query.token), {
@@ -73,7 +68,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       method,
       url: '/newsletter/unsubscribe',
       schema: { hide: true, querystring: TokenQuerySchema },
-      preValidation: linkLimit,
+      preHandler: linkLimit,
       handler: async (request, reply) =>
         sendLinkResult(reply, await unsubscribeFromNewsletter(db, secret, request.query.token), {
           done: { title: 'You are unsubscribed', text: 'You will not receive any more newsletters from us.' },

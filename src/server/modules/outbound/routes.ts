@@ -65,7 +65,7 @@ export async function outboundRoutes(app: Http): Promise<void> {
         params: z.object({ couponId: z.string().max(20) }),
         querystring: QuerySchema,
       },
-      preValidation: limited,
+      preHandler: limited,
     },
     async (request, reply) => {
       const id = request.params.couponId;
@@ -83,7 +83,7 @@ export async function outboundRoutes(app: Http): Promise<void> {
         params: z.object({ slugOrId: z.string().max(200) }),
         querystring: QuerySchema,
       },
-      preValidation: limited,
+      preHandler: limited,
     },
     async (request, reply) =>
       redirect(request, reply, await findFirmTarget(db, request.params.slugOrId), request.query.sid),

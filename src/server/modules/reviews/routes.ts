@@ -79,12 +79,9 @@ export async function reviewsRoutes(app: Http): Promise<void> {
           404: ErrorSchema,
         },
       },
-      preValidation: [
-        // Counted before validation, so a flood of malformed posts is limited too.
-        rateLimit(app, [byUser('review', 10, 10 * MINUTE), byIp('review', 30, 10 * MINUTE)]),
-        // Who may post is answered before what they posted: a signed-out visitor gets 401, not 400.
-        async (request) => assertCanReview(await getSessionUser(app, request)),
-      ],
+      // Who may post is answered before what they posted: a signed-out visitor gets 401, not 400.
+      preValidation: async (request) => assertCanReview(await getSessionUser(app, request)),
+      preHandler: rateLimit(app, [byUser('review', 10, 10 * MINUTE), byIp('review', 30, 10 * MINUTE)]),
     },
     async (request, reply) => {
       const user = await getSessionUser(app, request);

@@ -27,6 +27,7 @@ describe('GET /sitemap.xml', () => {
     for (const path of [
       '/',
       '/firms',
+      '/challenges',
       '/blog',
       '/coupons',
       '/giveaways',

@@ -12,6 +12,7 @@ export interface SitemapEntry {
 export const STATIC_PATHS = [
   '/',
   '/firms',
+  '/challenges',
   '/compare',
   '/methodology',
   '/blog',
@@ -56,7 +57,10 @@ export async function listSitemapEntries(db: Db): Promise<SitemapEntry[]> {
   ]);
   const lastFirmChange = firms.reduce<Date | null>((a, f) => (!a || f.updatedAt > a ? f.updatedAt : a), null);
   return [
-    ...STATIC_PATHS.map((path) => ({ path, lastmod: path === '/firms' ? lastFirmChange : null })),
+    ...STATIC_PATHS.map((path) => ({
+      path,
+      lastmod: path === '/firms' || path === '/challenges' ? lastFirmChange : null,
+    })),
     ...firms.map((f) => ({ path: `/firm/${encodeURIComponent(f.slug)}`, lastmod: f.updatedAt })),
     ...posts.map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
     ...deals.map((d) => ({ path: `/deals/${encodeURIComponent(d.slug ?? '')}`, lastmod: d.lastmod })),

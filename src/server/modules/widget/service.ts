@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import {
-  formatAverageRating,
-  formatPercent,
   formatReviewCount,
   normalizeTrustRating,
   roundStars,
   trustRatingLabel,
 } from '../../../domain/firm-rules';
+import { formatAverageRating, formatPercent } from '../../../domain/format';
 import type { Db } from '../../db/client';
 import { coupons, propFirms } from '../../db/schema';
 import { isCouponLive, LISTED } from '../firms/service';

@@ -5,8 +5,8 @@ import { cn } from '../../lib/cn';
 /*
  * The WAI-ARIA tabs pattern with automatic activation: the selected tab is the one tab stop of the
  * strip, the arrow keys, Home and End move between tabs and select them, and only the selected
- * panel is rendered. Written here rather than taken from Radix: Radix Tabs brought 9.6 KB gzip of
- * collection, roving-focus and presence code to the firm page's first load (decision 0013).
+ * panel is rendered. Written here rather than taken from Radix: Radix Tabs brought its collection,
+ * roving-focus and presence code to the firm page's first load (decision 0013).
  */
 
 interface TabsState {

@@ -3,11 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import Plus from '~icons/lucide/plus';
 import X from '~icons/lucide/x';
+import { drawdownTypeLabel } from '../../../domain/challenge-rules';
 import {
   formatDailyDrawdown,
-  formatFunding,
-  formatPercent,
-  formatPrice,
   formatPricingType,
   SEARCH_MIN_LENGTH,
   showsPayoutFrequency,
@@ -15,9 +13,11 @@ import {
   yesNo,
 } from '../../../domain/firm-rules';
 import type { FirmDetails, FundingModel } from '../../../domain/firms';
+import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { MAX_COMPARED_FIRMS, valuesDiffer } from './display';
+import { MAX_COMPARED_FIRMS } from './compare-slugs';
+import { valuesDiffer } from './display';
 import { FirmLogo, TrustBadge } from './firm-bits';
 import { firmDetailsQuery, firmPlatformsQuery, firmSearchQuery } from './queries';
 
@@ -46,7 +46,7 @@ function modelRows(firm: FirmDetails, model: FundingModel | undefined, platforms
     'Profit targets': targets || null,
     'Daily drawdown': model ? formatDailyDrawdown(model.dailyDrawdown) : null,
     'Maximum drawdown': model ? pct(model.maximumDrawdown) : null,
-    'Drawdown type': model?.drawdownType?.trim() || null,
+    'Drawdown type': drawdownTypeLabel(model?.drawdownType),
     'Profit split': model ? pct(model.profitSplit) : null,
     'Payout frequency': model && showsPayoutFrequency(model.payoutFrequency) ? model.payoutFrequency : null,
     'Minimum trading days':

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { applyDiscount, bestActiveCoupon } from '../../../domain/coupon-rules';
 import type { FirmDetails, FirmSummary, Review } from '../../../domain/firms';
+import { parseCompareSlugs } from './compare-slugs';
 import {
-  applyDiscount,
-  bestActiveCoupon,
   directoryApiPath,
   directoryEmptyState,
-  directoryJsonLd,
   directorySearch,
-  firmJsonLd,
+  pageLinks,
+  parseDirectoryState,
+} from './directory-state';
+import {
   firmMetaDescription,
   formatFundingRange,
   formatPriceRange,
-  pageLinks,
-  parseCompareSlugs,
-  parseDirectoryState,
   valuesDiffer,
   widgetSnippet,
 } from './display';
+import { directoryJsonLd, firmJsonLd } from './json-ld';
 
 const summary = (over: Partial<FirmSummary>): FirmSummary => ({
   id: 1,

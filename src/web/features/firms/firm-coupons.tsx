@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
 import Check from '~icons/lucide/check';
 import Copy from '~icons/lucide/copy';
-import { formatPercent } from '../../../domain/firm-rules';
+import { activeCoupons } from '../../../domain/coupon-rules';
 import type { FirmCoupon, FirmDetails } from '../../../domain/firms';
-import { formatDate } from '../../../domain/format';
+import { formatDate, formatPercent } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { activeCoupons } from './display';
 
 const COPY_FEEDBACK_MS = 3000;
 

@@ -14,13 +14,12 @@ import {
   ASSET_FILTERS,
   type AssetFilter,
   DIRECTORY_QUERY_MAX,
-  formatCount,
   pageCount,
   pageOffset,
   toggleAssetFilter,
   toggleSort,
 } from '../../../domain/firm-rules';
-import { countOf } from '../../../domain/format';
+import { countOf, formatCount } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -34,7 +33,7 @@ import {
   directorySearch,
   pageLinks,
   parseDirectoryState,
-} from './display';
+} from './directory-state';
 import { FirmCard } from './firm-card';
 import { firmDirectoryQuery, firmStatsQuery } from './queries';
 

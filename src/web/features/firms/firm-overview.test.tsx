@@ -10,6 +10,8 @@ const account = (id: number, capital: number, price: number, pricingType = 'one-
   price,
   pricingType,
   maxContracts: null,
+  activationFee: null,
+  resetPrice: null,
   disclaimer: null,
 });
 

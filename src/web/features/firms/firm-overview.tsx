@@ -4,10 +4,8 @@ import Check from '~icons/lucide/check';
 import Copy from '~icons/lucide/copy';
 import ExternalLink from '~icons/lucide/external-link';
 import X from '~icons/lucide/x';
+import { activeCoupons, applyDiscount, bestActiveCoupon } from '../../../domain/coupon-rules';
 import {
-  formatFunding,
-  formatPercent,
-  formatPrice,
   formatPricingType,
   listTradableAssets,
   pricePer10k,
@@ -17,12 +15,12 @@ import {
   trustRatingLabel,
 } from '../../../domain/firm-rules';
 import type { Account, FirmDetails, FirmResource } from '../../../domain/firms';
-import { possessive } from '../../../domain/format';
+import { formatFunding, formatPercent, formatPrice, possessive } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { activeCoupons, applyDiscount, bestActiveCoupon, widgetSnippet } from './display';
+import { widgetSnippet } from './display';
 
 function na(value: string | number | null | undefined) {
   return value == null || value === '' ? 'N/A' : String(value);

@@ -6,12 +6,7 @@ import CheckCircle2 from '~icons/lucide/check-circle-2';
 import MessageSquarePlus from '~icons/lucide/message-square-plus';
 import Star from '~icons/lucide/star';
 import type { CurrentUser } from '../../../domain/accounts';
-import {
-  DEFAULT_REVIEW_RATING,
-  describeReviewAuthor,
-  formatAverageRating,
-  formatReviewCount,
-} from '../../../domain/firm-rules';
+import { DEFAULT_REVIEW_RATING, describeReviewAuthor, formatReviewCount } from '../../../domain/firm-rules';
 import {
   type FirmDetails,
   REVIEW_COMMENT_MAX,
@@ -20,7 +15,7 @@ import {
   REVIEW_TITLE_MIN,
   type Review,
 } from '../../../domain/firms';
-import { countOf, formatDate } from '../../../domain/format';
+import { countOf, formatAverageRating, formatDate } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,17 +1,15 @@
 import Info from '~icons/lucide/info';
 import ShoppingCart from '~icons/lucide/shopping-cart';
+import { drawdownTypeLabel } from '../../../domain/challenge-rules';
 import {
   formatDailyDrawdown,
-  formatFunding,
-  formatLeverage,
-  formatPercent,
-  formatPrice,
   formatPricingType,
   showsMaxContracts,
   showsPayoutFrequency,
   yesNo,
 } from '../../../domain/firm-rules';
 import type { Account, FirmDetails, FundingModel } from '../../../domain/firms';
+import { formatFunding, formatLeverage, formatPercent, formatPrice } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -78,7 +76,8 @@ function targetRows(m: FundingModel): Row[] {
   }
   if ((m.maximumDrawdown ?? 0) > 0) rows.push(['Max Drawdown', formatPercent(m.maximumDrawdown as number)]);
   rows.push(['Daily Drawdown', formatDailyDrawdown(m.dailyDrawdown)]);
-  if (m.drawdownType?.trim()) rows.push(['Drawdown Type', m.drawdownType]);
+  const drawdownType = drawdownTypeLabel(m.drawdownType);
+  if (drawdownType) rows.push(['Drawdown Type', drawdownType]);
   rows.push(['Stop-Loss Required', yesNo(m.stopLossRequired)]);
   return rows;
 }

@@ -12,7 +12,7 @@ import type {
   UnlistedFirm,
 } from '../../../domain/firms';
 import { errorStatus } from '../../lib/api';
-import { directoryApiPath } from './display';
+import { directoryApiPath } from './directory-state';
 
 /** Query keys are the API path parts: the default query function joins them with slashes. */
 

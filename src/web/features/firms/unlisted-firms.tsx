@@ -4,11 +4,11 @@ import ExternalLink from '~icons/lucide/external-link';
 import {
   needsReadMore,
   sortUnlistedFirms,
-  truncateText,
   UNLISTED_READ_MORE_LENGTH,
   unlistedStatusLabel,
 } from '../../../domain/firm-rules';
 import type { UnlistedFirm } from '../../../domain/firms';
+import { truncateText } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { FirmLogo } from './firm-bits';
 import { unlistedFirmsQuery } from './queries';

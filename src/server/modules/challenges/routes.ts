@@ -1,0 +1,44 @@
+import type { Http } from '../../lib/http';
+import { CatalogStore } from './catalog';
+import { ChallengeFiltersSchema, ChallengePageSchema, ChallengeQuerySchema } from './schemas';
+import { listChallenges } from './service';
+
+/** The changes that alter the catalog: firms (their models and accounts), platforms and coupons. */
+const CHANGES_CATALOG = /^(firm|platform|coupon)\./;
+
+export async function challengesRoutes(app: Http): Promise<void> {
+  const store = new CatalogStore(app.database.db);
+  // Change events arrive from this process and, with Redis, from every other one.
+  app.changes.subscribe((events) => {
+    if (events.some((event) => CHANGES_CATALOG.test(event.type))) store.invalidate();
+  });
+
+  app.get(
+    '/api/challenges',
+    {
+      schema: {
+        tags: ['challenges'],
+        summary: 'Every account option of listed firms, filtered, sorted and paged, with its true cost',
+        description:
+          'One row per account option (firm x funding model x account size). Repeated values of one filter mean any of them; different filters combine with AND. A malformed or unknown parameter is a 400 naming it. True cost: see /methodology.',
+        querystring: ChallengeQuerySchema,
+        response: { 200: ChallengePageSchema },
+      },
+      config: { cacheTags: ['firms', 'coupons'] },
+    },
+    async (request) => listChallenges(await store.get(), request.query),
+  );
+
+  app.get(
+    '/api/challenges/filters',
+    {
+      schema: {
+        tags: ['challenges'],
+        summary: "The choices of /challenges' platform and country filters",
+        response: { 200: ChallengeFiltersSchema },
+      },
+      config: { cacheTags: ['firms', 'coupons'] },
+    },
+    async () => (await store.get()).filters,
+  );
+}

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { GiveawayVerificationSchema } from '../../../domain/giveaway-verify';
+import {
+  AdminDrawPayloadSchema,
+  AdminGiveawayCreateSchema,
+  AdminGiveawayIdParamsSchema,
+  AdminGiveawayPatchSchema,
+  EnterGiveawayPayloadSchema,
+  EnterGiveawayResultSchema,
+  GiveawayEntriesQuerySchema,
+  GiveawayEntryPageSchema,
+  GiveawayImageSchema,
+  GiveawayListSchema,
+  GiveawaySchema,
+  GiveawaySlugParamsSchema,
+  MyGiveawayEntrySchema,
+} from '../../../domain/giveaways';
+import type { Http } from '../../lib/http';
+import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { receiveImage } from '../../lib/uploads';
+import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
+import { closeDueGiveawaysJob } from './jobs';
+import {
+  assertCanEnter,
+  closeGiveawayEarly,
+  createGiveaway,
+  deleteGiveaway,
+  drawGiveaway,
+  enterGiveaway,
+  getGiveaway,
+  getGiveawayVerification,
+  getMyGiveawayEntry,
+  listGiveawayEntries,
+  listGiveaways,
+  updateGiveaway,
+} from './service';
+
+const tags = ['giveaways'];
+const adminTags = ['admin'];
+const ErrorSchema = z.object({ message: z.string(), code: z.string() });
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+// Answers show firm names and logos too.
+const cacheTags = ['giveaways', 'firms'];
+
+export async function giveawaysRoutes(app: Http): Promise<void> {
+  const db = app.database.db;
+
+  app.get(
+    '/api/giveaways',
+    {
+      schema: { tags, summary: 'Every giveaway, newest first', response: { 200: GiveawayListSchema } },
+      config: { cacheTags },
+    },
+    () => listGiveaways(db),
+  );
+
+  app.get(
+    '/api/giveaways/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'One giveaway; the server seed only once it is completed',
+        params: GiveawaySlugParamsSchema,
+        response: { 200: GiveawaySchema, 404: ErrorSchema },
+      },
+      config: { cacheTags },
+    },
+    (request) => getGiveaway(db, request.params.slug),
+  );
+
+  app.get(
+    '/api/giveaways/:slug/entries',
+    {
+      schema: {
+        tags,
+        summary: 'A page of the entry list in ticket order (keyset: pass nextAfter as after)',
+        params: GiveawaySlugParamsSchema,
+        querystring: GiveawayEntriesQuerySchema,
+        response: { 200: GiveawayEntryPageSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+      config: { cacheTags },
+    },
+    (request) => listGiveawayEntries(db, request.params.slug, request.query),
+  );
+
+  app.get(
+    '/api/giveaways/:slug/verification',
+    {
+      schema: {
+        tags,
+        summary: 'The whole public record of a giveaway, as /verify-giveaway and the script check it',
+        params: GiveawaySlugParamsSchema,
+        response: { 200: GiveawayVerificationSchema, 404: ErrorSchema },
+      },
+      config: { cacheTags },
+    },
+    async (request, reply) => {
+      const record = await getGiveawayVerification(db, request.params.slug);
+      return reply
+        .header('content-disposition', `inline; filename="giveaway-${record.giveaway.slug}.json"`)
+        .send(record);
+    },
+  );
+
+  app.get(
+    '/api/giveaways/:slug/my-entry',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's ticket in this giveaway, or null",
+        params: GiveawaySlugParamsSchema,
+        response: { 200: MyGiveawayEntrySchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(app, request);
+      return getMyGiveawayEntry(db, request.params.slug, user.id);
+    },
+  );
+
+  app.post(
+    '/api/giveaways/:slug/enter',
+    {
+      schema: {
+        tags,
+        summary: 'Enter a giveaway: signed in, verified email, open, once, below maxEntries',
+        params: GiveawaySlugParamsSchema,
+        body: EnterGiveawayPayloadSchema,
+        response: { 201: EnterGiveawayResultSchema, ...errors },
+      },
+      // Who may enter is answered before what they sent: a signed-out visitor gets 401, not 400.
+      preValidation: async (request) => assertCanEnter(await getSessionUser(app, request)),
+      preHandler: rateLimit(app, [byUser('giveaway-entry', 10, MINUTE), byIp('giveaway-entry', 30, MINUTE)]),
+    },
+    async (request, reply) => {
+      const user = await getSessionUser(app, request);
+      const result = await enterGiveaway(db, app.changes, user, request.params.slug, {
+        socialMediaHandle: request.body.socialMediaHandle,
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  // ---------------------------------------------------------------- admin
+  // /api/admin/* is guarded for the whole server in accounts/routes.ts; each handler asks again so
+  // that moving these routes can never open them.
+
+  app.get(
+    '/api/admin/giveaways',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Every giveaway, for the admin',
+        response: { 200: GiveawayListSchema },
+      },
+    },
+    async (request) => {
+      await requireAdmin(app, request);
+      return listGiveaways(db);
+    },
+  );
+
+  app.post(
+    '/api/admin/giveaways',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Create a giveaway; the server makes its seed and publishes only the hash',
+        body: AdminGiveawayCreateSchema,
+        response: { 201: GiveawaySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(app, request);
+      return reply.status(201).send(await createGiveaway(db, app.changes, request.body));
+    },
+  );
+
+  app.post(
+    '/api/admin/giveaways/images',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Upload a giveaway's picture (5 MB, images only by content, re-encoded to WebP)",
+        consumes: ['multipart/form-data'],
+        response: {
+          201: GiveawayImageSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          413: ErrorSchema,
+          415: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(app, request);
+      const image = await receiveImage(request, { visibility: 'public' });
+      return reply.status(201).send({ url: image.url as string, width: image.width, height: image.height });
+    },
+  );
+
+  app.patch(
+    '/api/admin/giveaways/:id',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Edit a giveaway: everything before the first entry, text and images after',
+        params: AdminGiveawayIdParamsSchema,
+        body: AdminGiveawayPatchSchema,
+        response: { 200: GiveawaySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(app, request);
+      return updateGiveaway(db, app.changes, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/admin/giveaways/:id/close',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Close entries now and publish the entry-list commitment',
+        params: AdminGiveawayIdParamsSchema,
+        response: { 200: GiveawaySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(app, request);
+      return closeGiveawayEarly(db, app.changes, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/giveaways/:id/draw',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Draw with the public client seed, reveal the server seed, email the winners',
+        params: AdminGiveawayIdParamsSchema,
+        body: AdminDrawPayloadSchema,
+        response: { 200: GiveawaySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(app, request);
+      return drawGiveaway(
+        db,
+        { id: request.params.id, clientSeed: request.body.clientSeed },
+        { changes: app.changes, mailer: app.mailer, publicUrl: app.env.PUBLIC_URL, log: request.log },
+      );
+    },
+  );
+
+  app.delete(
+    '/api/admin/giveaways/:id',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Delete a giveaway nobody has entered',
+        params: AdminGiveawayIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(app, request);
+      await deleteGiveaway(db, app.changes, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.jobs.register(closeDueGiveawaysJob(app.changes));
+}

@@ -1,0 +1,174 @@
+import { Link } from 'wouter';
+import Building2 from '~icons/lucide/building-2';
+import ExternalLink from '~icons/lucide/external-link';
+import Scale from '~icons/lucide/scale';
+import Tag from '~icons/lucide/tag';
+import {
+  type ChallengeOption,
+  DRAWDOWN_TYPE_LABELS,
+  stepsLabel,
+  type TrueCost,
+} from '../../../domain/challenge-rules';
+import { formatDailyDrawdown, normalizeTrustRating, trustRatingLabel } from '../../../domain/firm-rules';
+import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
+import { Button } from '../../components/ui/button';
+import { outboundLinkProps } from '../../lib/analytics';
+import { cn } from '../../lib/cn';
+
+const TRUST_STYLES = {
+  approved: 'bg-emerald-100 text-emerald-800',
+  caution: 'bg-amber-100 text-amber-900',
+  avoid: 'bg-red-100 text-red-800',
+  'not tested': 'bg-slate-100 text-slate-700',
+} as const;
+
+const yes = (value: boolean) => (value ? 'Yes' : 'No');
+
+function Fact({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
+  return (
+    <div className={cn('min-w-0', wide && 'col-span-2')}>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="font-medium break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** One account option: what it is, its rules, what it costs, and where to buy or compare it. */
+export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost: TrueCost }) {
+  const { firm, model, account, coupon } = option;
+  const monthly = account.pricingType === 'monthly';
+  const title = `${firm.name} ${formatFunding(account.capital)} ${model.name}`;
+  const trust = normalizeTrustRating(firm.trustRating);
+  return (
+    <article
+      aria-label={title}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="challenge-card"
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        {firm.logo ? (
+          <img
+            src={firm.logo}
+            alt=""
+            className="size-10 shrink-0 rounded-lg border border-slate-200 bg-white object-contain p-0.5"
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <span
+            className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600"
+            aria-hidden="true"
+          >
+            <Building2 className="size-5" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 className="leading-snug font-semibold break-words text-slate-900">
+            <Link to={`/firm/${firm.slug}`} className="hover:text-brand-700 hover:underline">
+              {firm.name}
+            </Link>
+          </h3>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            <span
+              className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', TRUST_STYLES[trust])}
+              title="Trust rating"
+            >
+              {trustRatingLabel(firm.trustRating)}
+            </span>
+            <span>
+              {model.name} · {stepsLabel(model.steps)}
+            </span>
+          </p>
+        </div>
+        <p className="text-right">
+          <span className="block text-2xl font-bold text-slate-900">{formatFunding(account.capital)}</span>
+          <span className="text-xs text-slate-600">account</span>
+        </p>
+      </div>
+
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-4">
+        <Fact
+          label="Profit target"
+          value={model.profitTargets.length ? model.profitTargets.map(formatPercent).join(' / ') : 'None'}
+        />
+        <Fact label="Daily drawdown" value={formatDailyDrawdown(model.dailyDrawdown)} />
+        <Fact
+          label="Max drawdown"
+          value={`${model.maximumDrawdown ? formatPercent(model.maximumDrawdown) : '–'}${
+            model.drawdownType ? ` ${DRAWDOWN_TYPE_LABELS[model.drawdownType].toLowerCase()}` : ''
+          }`}
+        />
+        <Fact
+          label="Profit split"
+          value={model.profitSplit != null ? formatPercent(model.profitSplit) : '–'}
+        />
+        <Fact label="Time limit" value={model.timeLimits ? 'Yes' : 'No time limit'} />
+        <Fact label="News trading" value={yes(model.newsTrading)} />
+        <Fact label="Weekend holding" value={yes(model.weekendHolding)} />
+        <Fact label="EAs" value={yes(model.eaAllowed)} />
+      </dl>
+
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
+          <Fact
+            label="List price"
+            value={`${formatPrice(account.price)} ${monthly ? '/month' : 'one-time'}`}
+          />
+          <div className="min-w-0">
+            <dt className="text-xs text-slate-600">After coupon</dt>
+            <dd className="font-medium text-slate-900">
+              {formatPrice(cost.priceAfterCoupon)}
+              {coupon ? (
+                <span className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-emerald-700">
+                  <Tag className="size-3" aria-hidden="true" />
+                  <span className="font-mono font-semibold">{coupon.code}</span>
+                  {coupon.discountPercent ? ` −${formatPercent(coupon.discountPercent)}` : ''}
+                </span>
+              ) : (
+                <span className="ml-1 text-xs font-normal text-slate-600">no coupon</span>
+              )}
+            </dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-xs text-slate-600">True cost</dt>
+            <dd className="text-lg font-bold text-brand-700" data-testid="true-cost">
+              {formatPrice(cost.trueCost)}
+            </dd>
+          </div>
+          <Fact label="Per $1,000" value={formatPrice(cost.costPer1k)} />
+        </dl>
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <Button asChild size="sm" grow>
+            <a
+              href={`/outbound/${encodeURIComponent(firm.slug)}`}
+              target="_blank"
+              rel="sponsored noopener"
+              aria-label={`Visit ${firm.name}`}
+              {...outboundLinkProps}
+            >
+              Visit <ExternalLink aria-hidden="true" />
+            </a>
+          </Button>
+          {coupon ? (
+            <Button asChild size="sm" variant="outline" grow>
+              <a
+                href={`/outbound/coupon/${coupon.id}`}
+                target="_blank"
+                rel="sponsored noopener"
+                aria-label={`Get coupon ${coupon.code} for ${firm.name}`}
+                {...outboundLinkProps}
+              >
+                Get coupon
+              </a>
+            </Button>
+          ) : null}
+          <Button asChild size="sm" variant="outline" grow>
+            <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`} aria-label={`Compare ${firm.name}`}>
+              <Scale aria-hidden="true" /> Compare
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

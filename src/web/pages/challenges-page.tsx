@@ -1,0 +1,25 @@
+import { PageHeader } from '../components/page-header';
+import { ChallengeFinder, useChallengeState } from '../features/challenges/challenge-finder';
+import { activeFilterCount } from '../features/challenges/state';
+import { PageHead } from '../lib/page-context';
+
+const DESCRIPTION =
+  'Every prop firm challenge in one list: filter by size, steps, drawdown and rules, and rank accounts by what getting funded really costs.';
+
+export default function ChallengesPage() {
+  const [state] = useChallengeState();
+  // Filtered views point at the plain finder; its later pages are pages of their own.
+  const unfiltered = activeFilterCount(state) === 0 && state.sort === 'price' && !state.order;
+  const canonical = unfiltered && state.page > 1 ? `?page=${state.page}` : '';
+  return (
+    <>
+      <PageHead
+        title="Challenge Finder: Compare Prop Firm Challenges by True Cost | Prop Firm Club"
+        description={DESCRIPTION}
+        canonicalPath={`/challenges${canonical}`}
+      />
+      <PageHeader title="Challenge Finder" intro={DESCRIPTION} />
+      <ChallengeFinder />
+    </>
+  );
+}

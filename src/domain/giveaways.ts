@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { rowId } from './ids';
 import { SOCIAL_HANDLE_MAX } from './giveaway-rules';
+import { rowId } from './ids';
 
 /** Entries per page of the entry list. */
 export const ENTRIES_PAGE_SIZE = 50;

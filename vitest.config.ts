@@ -24,6 +24,17 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // Properties of the whole API (fuzzing, authorisation, races): tests/reliability/README.md.
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

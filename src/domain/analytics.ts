@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './ids';
 
 const shortText = (max: number) => z.string().trim().max(max);
 
@@ -65,8 +66,8 @@ export const FilterEventSchema = z.object({
 export const LinkClickEventSchema = z.object({
   url: z.url().max(2048),
   clickType: z.enum(['coupon', 'firm']),
-  propFirmId: z.number().int().positive().nullish(),
-  couponId: z.number().int().positive().nullish(),
+  propFirmId: rowId().nullish(),
+  couponId: rowId().nullish(),
 });
 
 export const AcceptedSchema = z.object({ ok: z.literal(true) });

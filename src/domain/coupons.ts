@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdParam } from './ids';
 
 export const CouponFirmSchema = z.object({
   id: z.number().int(),
@@ -36,7 +37,7 @@ export type Coupon = z.infer<typeof CouponSchema>;
 
 export const CouponListSchema = z.array(CouponSchema);
 
-export const CouponIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const CouponIdParamsSchema = z.object({ id: rowIdParam() });
 export const CouponSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 
 export const CouponUseResultSchema = z.object({

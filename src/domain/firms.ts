@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DRAWDOWN_TYPES } from './challenge-rules';
 import { SEARCH_MIN_LENGTH } from './firm-rules';
+import { rowIdParam } from './ids';
 
 /** Contracts of the firm-related /api responses and payloads (spec section 3). */
 
@@ -244,7 +245,7 @@ export const REVIEW_COMMENT_MIN = 20;
 export const REVIEW_COMMENT_MAX = 5000;
 
 export const ReviewPayloadSchema = z.object({
-  propFirmId: z.coerce.number().int().positive().optional(),
+  propFirmId: rowIdParam().optional(),
   rating: z
     .number({ error: 'Rating must be a whole number from 1 to 5' })
     .int('Rating must be a whole number from 1 to 5')
@@ -265,5 +266,5 @@ export type ReviewPayload = z.infer<typeof ReviewPayloadSchema>;
 
 export const FirmSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 export const FirmIdParamsSchema = z.object({
-  propFirmId: z.coerce.number({ error: 'Firm id must be a number' }).int().positive(),
+  propFirmId: rowIdParam({ error: 'Firm id must be a number' }),
 });

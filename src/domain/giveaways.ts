@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOCIAL_HANDLE_MAX } from './giveaway-rules';
+import { rowId } from './ids';
 
 /** Entries per page of the entry list. */
 export const ENTRIES_PAGE_SIZE = 50;
@@ -145,7 +146,7 @@ export const AdminGiveawayCreateSchema = z.object({
   endDate: dateField,
   maxEntries: z.number().int().min(1).max(10_000_000).nullish(),
   winnerCount: z.number().int().min(1).max(1000).default(1),
-  propFirmId: z.number().int().positive().nullish(),
+  propFirmId: rowId().nullish(),
   /**
    * Public randomness nobody knows before entries close, named now: e.g. 'drand quicknet round
    * 21000000' or 'Bitcoin block 930000 hash'.

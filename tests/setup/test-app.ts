@@ -50,7 +50,8 @@ export async function createTestApp(
     env,
     database,
     pages: options.pages ?? 'none',
-    logger: false,
+    // PFC_TEST_LOG=1 shows the logged errors (a 500's stack) of test apps.
+    logger: process.env.PFC_TEST_LOG ? { level: 'error' } : false,
     redisPrefix,
   });
   await app.ready();

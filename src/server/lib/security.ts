@@ -75,16 +75,29 @@ const hasFields = (value: unknown): value is Record<string, unknown> =>
   !ArrayBuffer.isView(value) &&
   typeof (value as { pipe?: unknown }).pipe !== 'function';
 
+/** JSON nested deeper than any form of the site; deeper input is refused before code recurses into it. */
+export const MAX_INPUT_DEPTH = 64;
+
 /**
- * The first field of parsed input (params, query or JSON body) whose text holds a NUL character,
- * as a dotted path. PostgreSQL text cannot store NUL, so such a value would fail in the database.
+ * What is wrong with parsed input (params, query or JSON body), if anything: a field whose text
+ * holds a NUL character (PostgreSQL text cannot store NUL, so it would fail in the database), or
+ * nesting deeper than MAX_INPUT_DEPTH. Walks with its own stack: a recursive walk overflows on
+ * hostile nesting, which is what it looks for.
  */
-function fieldWithNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (!hasFields(value)) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = fieldWithNul(item, path ? `${path}.${key}` : key);
-    if (found) return found;
+function inputProblem(value: unknown): string | undefined {
+  const stack: [unknown, string, number][] = [[value, '', 0]];
+  while (stack.length) {
+    const [item, path, depth] = stack.pop() as [unknown, string, number];
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return `${path || 'the body'} must not contain a NUL character`;
+      continue;
+    }
+    if (!hasFields(item)) continue;
+    if (depth >= MAX_INPUT_DEPTH)
+      return `${path || 'the body'} is nested more than ${MAX_INPUT_DEPTH} levels deep`;
+    // Reversed, so fields are checked in their order and the first bad one is named.
+    for (const [key, child] of Object.entries(item).reverse())
+      stack.push([child, path ? `${path}.${key}` : key, depth + 1]);
   }
   return undefined;
 }
@@ -155,12 +168,11 @@ export function registerSecurity(
   // Every route's input, before its schema: a NUL character is a 400 naming the field, never a
   // database error.
   app.addHook('preValidation', (request, reply, done) => {
-    const inPath = fieldWithNul(request.params, '') !== undefined;
-    const field = inPath ? 'the URL' : (fieldWithNul(request.query, '') ?? fieldWithNul(request.body, ''));
-    if (field === undefined) return done();
-    reply.status(400).send({
-      message: `Invalid input: ${field || 'the body'} must not contain a NUL character`,
-      code: 'validation_failed',
-    });
+    const problem =
+      inputProblem(request.params) !== undefined
+        ? 'the URL must not contain a NUL character'
+        : (inputProblem(request.query) ?? inputProblem(request.body));
+    if (problem === undefined) return done();
+    reply.status(400).send({ message: `Invalid input: ${problem}`, code: 'validation_failed' });
   });
 }

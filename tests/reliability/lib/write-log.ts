@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../src/server/db/client';
+
+/**
+ * Records every row a statement inserts, updates or deletes in any table of the public schema,
+ * through row triggers installed on this test database only. The log is transactional: a write
+ * that is rolled back leaves no trace, so "nothing logged" means "nothing changed".
+ */
+export async function installWriteLog(database: Database) {
+  const { db } = database;
+  // One statement per call: PGlite's extended protocol takes a single statement.
+  for (const statement of [
+    'CREATE TABLE IF NOT EXISTS reliability_write_log (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL)',
+    `CREATE OR REPLACE FUNCTION reliability_log_write() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      INSERT INTO reliability_write_log (tbl, op) VALUES (TG_TABLE_NAME, TG_OP);
+      RETURN NULL;
+    END $fn$`,
+    `DO $do$
+    DECLARE t record;
+    BEGIN
+      FOR t IN SELECT tablename FROM pg_tables
+        WHERE schemaname = 'public' AND tablename <> 'reliability_write_log'
+      LOOP
+        EXECUTE format('DROP TRIGGER IF EXISTS reliability_log ON %I', t.tablename);
+        EXECUTE format(
+          'CREATE TRIGGER reliability_log AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION reliability_log_write()',
+          t.tablename);
+      END LOOP;
+    END $do$`,
+  ]) {
+    await db.execute(sql.raw(statement));
+  }
+  const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+  return {
+    /** The position of the newest committed write. */
+    async position(): Promise<number> {
+      const rows = rowsOf(
+        await db.execute(sql.raw('SELECT coalesce(max(id), 0)::text AS n FROM reliability_write_log')),
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    /** The tables and operations written since a position, as "table op xN". */
+    async since(position: number): Promise<string[]> {
+      const rows = rowsOf(
+        await db.execute(
+          sql`SELECT tbl, op, count(*)::int AS n FROM reliability_write_log WHERE id > ${position} GROUP BY tbl, op ORDER BY tbl, op`,
+        ),
+      );
+      return rows.map((r) => `${r.tbl} ${r.op} x${r.n}`);
+    },
+    /** Tables the log watches (every table of the public schema but its own). */
+    async tables(): Promise<string[]> {
+      const rows = rowsOf(
+        await db.execute(
+          sql.raw(
+            "SELECT DISTINCT event_object_table AS t FROM information_schema.triggers WHERE trigger_name = 'reliability_log' ORDER BY 1",
+          ),
+        ),
+      );
+      return rows.map((r) => String(r.t));
+    },
+  };
+}
+export type WriteLog = Awaited<ReturnType<typeof installWriteLog>>;

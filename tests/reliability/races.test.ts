@@ -1,0 +1,85 @@
+/**
+ * Races: what must happen once, tried 200 times at once. Runs on PGlite, and on PostgreSQL with
+ * TEST_DATABASE_URL (.ci/run does both). A feature with a "once" rule adds its case here: fire
+ * `WAY` identical requests with Promise.all, then assert no 5xx and the rows the rule allows.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponVotes, newsletterSubscribers, reviews } from '../../src/server/db/schema';
+import { insertCoupon, insertFirm } from '../../src/server/db/seed/factories';
+import { signUpUser } from '../setup/accounts';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../setup/test-app';
+
+const WAY = 200;
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+const statusesOf = (results: { statusCode: number }[]) => {
+  const counts = new Map<number, number>();
+  for (const r of results) counts.set(r.statusCode, (counts.get(r.statusCode) ?? 0) + 1);
+  return counts;
+};
+const expectNo5xx = (results: { statusCode: number; body: string }[]) => {
+  const failed = results.filter((r) => r.statusCode >= 500);
+  expect(failed.map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+};
+
+describe(`${WAY} simultaneous requests of one thing that must happen once`, () => {
+  it('store one review per user and firm', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'race-review' });
+    const user = await signUpUser(ctx, { verified: true, prefix: 'race' });
+    const results = await Promise.all(
+      Array.from({ length: WAY }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/firms/${firm.id}/reviews`,
+          headers: { origin: TEST_ORIGIN, cookie: user.cookie, 'x-forwarded-for': user.ip },
+          payload: { rating: 4, title: 'Raced review', comment: 'Submitted two hundred times at once.' },
+        }),
+      ),
+    );
+    expectNo5xx(results);
+    expect(statusesOf(results).get(201)).toBe(1);
+    expect(await ctx.db.$count(reviews, eq(reviews.propFirmId, firm.id))).toBe(1);
+  });
+
+  it('store one vote per coupon and visitor', async () => {
+    const coupon = await insertCoupon(ctx.db, { slug: 'race-vote' });
+    const results = await Promise.all(
+      Array.from({ length: WAY }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/coupons/${coupon.id}/vote`,
+          headers: { origin: TEST_ORIGIN, 'user-agent': 'race-agent' },
+          remoteAddress: '10.9.9.9',
+          payload: { worked: i % 2 === 0 },
+        }),
+      ),
+    );
+    expectNo5xx(results);
+    expect(await ctx.db.$count(couponVotes, eq(couponVotes.couponId, coupon.id))).toBe(1);
+  });
+
+  it('store one newsletter row per address', async () => {
+    const email = 'race-newsletter@example.com';
+    const results = await Promise.all(
+      Array.from({ length: WAY }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/newsletter/subscribe',
+          headers: { origin: TEST_ORIGIN },
+          // Each from its own address, so the per-address limit does not hide the race.
+          remoteAddress: `10.8.${i >> 8}.${i & 255}`,
+          payload: { email, source: 'race' },
+        }),
+      ),
+    );
+    expectNo5xx(results);
+    expect(
+      await ctx.db.$count(newsletterSubscribers, sql`lower(${newsletterSubscribers.email}) = ${email}`),
+    ).toBe(1);
+  });
+});

@@ -78,7 +78,7 @@ test.describe('without analytics consent', () => {
     const after = await trueCosts(page);
     const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
     // At 50% a trader expects fewer attempts than at 10%: no option costs more.
-    after.forEach((text, i) => expect(dollars(text)).toBeLessThanOrEqual(dollars(before[i])));
+    for (const [i, text] of after.entries()) expect(dollars(text)).toBeLessThanOrEqual(dollars(before[i]));
     expect(requests.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
 
     // A reload shows the same view.

@@ -1,7 +1,7 @@
 // Test-data builders shared by the demo seed, the benchmarks and the integration tests. They live
 // under src/ (not tests/) because the demo seed runs in production and src never imports tests.
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray, max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
   blogPosts,

@@ -152,8 +152,8 @@ export async function createCashbackClaim(
     })
     .from(propFirms)
     .where(eq(propFirms.id, payload.propFirmId));
-  if (!firm || firm.status !== 'listed') throw notFound('Firm');
-  if (!firm.provided || !firm.percentage || firm.percentage <= 0) {
+  if (firm?.status !== 'listed') throw notFound('Firm');
+  if (!(firm.provided && firm.percentage && firm.percentage > 0)) {
     throw new AppError(400, 'no_cashback', 'This firm does not offer cashback.');
   }
   const amountCents = Math.round(Number(payload.amountSpent) * 100);

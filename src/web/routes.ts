@@ -26,6 +26,7 @@ import {
   myGiveawayEntryQuery,
 } from './features/giveaways/queries';
 import {
+  adminAwardsQuery,
   adminClaimsQuery,
   adminPayoutsQuery,
   adminPostbacksQuery,
@@ -225,6 +226,12 @@ export const appRoutes: AppRoute[] = [
     access: 'admin',
     page: page('admin-points-postbacks-page'),
     prefetch: () => [adminPostbacksQuery('refused')],
+  },
+  {
+    path: '/admin/review-awards',
+    access: 'admin',
+    page: page('admin-points-awards-page'),
+    prefetch: () => [adminAwardsQuery()],
   },
   { path: '*', access: 'public', page: page('not-found-page') },
 ];

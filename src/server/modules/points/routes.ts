@@ -90,8 +90,8 @@ export async function pointsRoutes(app: Http): Promise<void> {
           'File a cashback claim: multipart form with propFirmId, orderReference, amountSpent (dollars), purchaseDate (YYYY-MM-DD), then the receipt image as the file part',
         response: { 201: CashbackClaimSchema, ...errors, 413: ErrorSchema, 415: ErrorSchema },
       },
+      preHandler: rateLimit(app, [byUser('cashback-claim', 20, HOUR)]),
       preValidation: [
-        rateLimit(app, [byUser('cashback-claim', 20, HOUR)]),
         // Who may claim is answered before the upload is read.
         async (request) => {
           await requireVerifiedUser(app, request);
@@ -227,8 +227,8 @@ export async function pointsRoutes(app: Http): Promise<void> {
         body: PayoutRequestSchema,
         response: { 201: PayoutSchema, ...errors },
       },
+      preHandler: rateLimit(app, [byUser('payout', 10, HOUR)]),
       preValidation: [
-        rateLimit(app, [byUser('payout', 10, HOUR)]),
         async (request) => {
           await requireVerifiedUser(app, request);
         },
@@ -358,7 +358,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
         params: IdParamsSchema,
         response: { 200: z.object({ helpfulCount: z.number(), voted: z.boolean() }), ...errors },
       },
-      preValidation: [rateLimit(app, [byUser('helpful-vote', 60, HOUR)])],
+      preHandler: rateLimit(app, [byUser('helpful-vote', 60, HOUR)]),
     },
     async (request) => {
       const user = await requireVerifiedUser(app, request);
@@ -422,7 +422,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
           'Offerwall postback: transaction_id, user_id, points, status (1 credit, 2 reversal), sig = hex HMAC-SHA256 of "transaction_id:user_id:points:status"',
         params: z.object({ provider: z.enum(['offerwall', 'adscend']) }),
       },
-      preValidation: [rateLimit(app, [byIp('postback', 600, MINUTE)])],
+      preHandler: rateLimit(app, [byIp('postback', 600, MINUTE)]),
     },
     async (request, reply) => {
       const result = await receivePostback(

@@ -96,7 +96,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
       method,
       url: '/firm-updates/unsubscribe',
       schema: { hide: true, querystring: TokenQuerySchema },
-      preValidation: linkLimit,
+      preHandler: linkLimit,
       handler: async (request, reply) => {
         const name = await unfollowByToken(db, request.query.token);
         return name === null

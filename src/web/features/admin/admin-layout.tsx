@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link, useLocation } from 'wouter';
+import AwardIcon from '~icons/lucide/award';
 import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
 import GiftIcon from '~icons/lucide/gift';
@@ -30,6 +31,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/cashback-claims', label: 'Cashback claims', icon: ReceiptIcon },
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
   { to: '/admin/postbacks', label: 'Postbacks', icon: InboxIcon },
+  { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
 ];

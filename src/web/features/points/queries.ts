@@ -1,6 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_PATH } from '../../../domain/api-paths';
 import type {
+  AdminAward,
   AdminCashbackClaim,
   AdminPayout,
   CashbackClaim,
@@ -104,4 +105,10 @@ export const adminPostbacksQuery = (filter: 'refused' | 'all') =>
   queryOptions<AdminPostback[]>({
     queryKey: [`/api/admin/postbacks?filter=${filter}`],
     queryFn: getQueryFn<AdminPostback[]>({ on401: 'throw' }),
+  });
+
+export const adminAwardsQuery = () =>
+  queryOptions<AdminAward[]>({
+    queryKey: ['/api/admin/review-awards'],
+    queryFn: getQueryFn<AdminAward[]>({ on401: 'throw' }),
   });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { CONSENT_KEY, type Consent } from '../../src/web/lib/consent';
 
 /**
@@ -46,12 +46,23 @@ export async function expectNoSeriousA11yViolations(
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
+/** The admin's session cookies of this worker: one log-in serves every test, as the server limits log-ins per account. */
+let adminCookies: Awaited<ReturnType<BrowserContext['cookies']>> | undefined;
+
 /** Signs the page's browser context in as the admin the e2e server creates (see playwright.config.ts). */
 export async function signInAsAdmin(page: Page): Promise<void> {
+  const context = page.context();
+  if (adminCookies) {
+    await context.addCookies(adminCookies);
+    // A test may have ended the session (log-out): then log in again.
+    if ((await page.request.get('/api/auth/user')).status() === 200) return;
+    await context.clearCookies();
+  }
   const baseURL = test.info().project.use.baseURL!;
   const res = await page.request.post('/api/auth/sign-in/email', {
     headers: { origin: baseURL },
     data: { email: process.env.PFC_E2E_ADMIN_EMAIL, password: process.env.PFC_E2E_ADMIN_PASSWORD },
   });
   expect(res.status(), await res.text()).toBe(200);
+  adminCookies = await context.cookies();
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DRAWDOWN_TYPES } from './challenge-rules';
 import { TRADABLE_ASSETS } from './firm-rules';
 import { FundingModelSchema, PRICING_TYPES, UNLISTED_STATUSES } from './firms';
+import { MAX_ROW_ID } from './ids';
 
 /**
  * The firm editor's contract: the admin page validates with these schemas before sending, and
@@ -217,7 +218,7 @@ export type FirmValues = z.output<typeof FirmInputSchema>;
 
 /** A save names the version it was edited from; a newer one on the server makes it a 409. */
 export const FirmUpdateSchema = z.object({
-  version: z.number({ error: 'version is required' }).int().positive(),
+  version: z.number({ error: 'version is required' }).int().positive().max(MAX_ROW_ID),
   firm: FirmInputSchema,
 });
 export type FirmUpdate = z.input<typeof FirmUpdateSchema>;
@@ -314,14 +315,12 @@ export const AdminFirmPageSchema = z.object({
 });
 export type AdminFirmPage = z.infer<typeof AdminFirmPageSchema>;
 
-export const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive'),
-});
 export const VersionQuerySchema = z.object({
-  version: z.coerce.number({ error: 'version is required' }).int().positive('version is required'),
+  version: z.coerce
+    .number({ error: 'version is required' })
+    .int()
+    .positive('version is required')
+    .max(MAX_ROW_ID),
 });
 
 export const ResourceOptionSchema = z.object({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { rowIdParam } from './ids';
 
 export const CouponFirmSchema = z.object({
   id: z.number().int(),
@@ -37,7 +36,6 @@ export type Coupon = z.infer<typeof CouponSchema>;
 
 export const CouponListSchema = z.array(CouponSchema);
 
-export const CouponIdParamsSchema = z.object({ id: rowIdParam() });
 export const CouponSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 
 export const CouponUseResultSchema = z.object({

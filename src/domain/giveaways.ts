@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SOCIAL_HANDLE_MAX } from './giveaway-rules';
-import { rowId } from './ids';
+import { MAX_ROW_ID, rowId } from './ids';
 
 /** Entries per page of the entry list. */
 export const ENTRIES_PAGE_SIZE = 50;
@@ -64,7 +64,7 @@ export type GiveawayEntry = z.infer<typeof GiveawayEntrySchema>;
 
 export const GiveawayEntriesQuerySchema = z.object({
   /** Keyset paging: entries with a ticket number above this one. */
-  after: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  after: z.coerce.number().int().min(0).max(MAX_ROW_ID).default(0),
   limit: z.coerce.number().int().min(1).max(ENTRIES_PAGE_MAX).default(ENTRIES_PAGE_SIZE),
 });
 
@@ -159,10 +159,6 @@ export const AdminGiveawayPatchSchema = AdminGiveawayCreateSchema.partial().exte
   winnerCount: z.number().int().min(1).max(1000).optional(),
 });
 export type AdminGiveawayPatch = z.input<typeof AdminGiveawayPatchSchema>;
-
-export const AdminGiveawayIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
 
 export const AdminDrawPayloadSchema = z.object({
   /** The value the named client seed source produced, copied as published there. */

@@ -11,3 +11,6 @@ export const rowId = () => z.number().int().positive().max(MAX_ROW_ID, tooLarge)
 /** A row id in a path or query string. */
 export const rowIdParam = (options?: Parameters<typeof z.coerce.number>[0]) =>
   z.coerce.number(options).int().positive().max(MAX_ROW_ID, tooLarge);
+
+/** The params of every route addressed by a row id (`/…/:id`). */
+export const IdParamsSchema = z.object({ id: rowIdParam({ error: 'id must be a number' }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdParam } from './ids';
 
 /** Why a points balance changed; each ledger row names one. */
 export const POINTS_REASONS = [
@@ -56,7 +57,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYY
 
 /** The form fields of a cashback claim (sent as multipart text fields before the receipt file). */
 export const CashbackClaimPayloadSchema = z.object({
-  propFirmId: z.coerce.number().int().positive('Choose a firm'),
+  propFirmId: rowIdParam({ error: 'Choose a firm' }),
   orderReference: z
     .string()
     .trim()
@@ -116,8 +117,6 @@ export const ClaimDecisionSchema = z.discriminatedUnion('decision', [
   }),
 ]);
 export type ClaimDecision = z.infer<typeof ClaimDecisionSchema>;
-
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export const POINTS_HISTORY_PAGE_SIZE = 20;
 

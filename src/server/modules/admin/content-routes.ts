@@ -8,7 +8,8 @@ import {
   FirmChoiceListSchema,
   UploadedImageSchema,
 } from '../../../domain/admin-content';
-import { IdParamsSchema, VersionQuerySchema } from '../../../domain/admin-firms';
+import { VersionQuerySchema } from '../../../domain/admin-firms';
+import { IdParamsSchema } from '../../../domain/ids';
 import type { Http } from '../../lib/http';
 import { receiveImage } from '../../lib/uploads';
 import {

@@ -7,13 +7,13 @@ import {
   FirmInputSchema,
   FirmOptionsSchema,
   FirmUpdateSchema,
-  IdParamsSchema,
   ResourceInputSchema,
   ResourceOptionSchema,
   UnlistedFirmInputSchema,
   VersionQuerySchema,
 } from '../../../domain/admin-firms';
 import { UnlistedFirmSchema } from '../../../domain/firms';
+import { IdParamsSchema } from '../../../domain/ids';
 import type { ChangeAction } from '../../lib/events';
 import type { Http } from '../../lib/http';
 import { notifyFollowers } from '../rule-changes/service';

@@ -1,5 +1,4 @@
 import {
-  CouponIdParamsSchema,
   CouponListSchema,
   CouponSchema,
   CouponSlugParamsSchema,
@@ -7,6 +6,7 @@ import {
   CouponVoteResultSchema,
   CouponVoteSchema,
 } from '../../../domain/coupons';
+import { IdParamsSchema } from '../../../domain/ids';
 import type { Http } from '../../lib/http';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
@@ -49,7 +49,7 @@ export async function couponRoutes(app: Http): Promise<void> {
       schema: {
         tags: ['coupons'],
         summary: 'Counts a use of the coupon, once per visitor per day',
-        params: CouponIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: CouponUseResultSchema },
       },
       preHandler: rateLimit(app, [byIp('coupon-use', 60, MINUTE)]),
@@ -69,7 +69,7 @@ export async function couponRoutes(app: Http): Promise<void> {
       schema: {
         tags: ['coupons'],
         summary: 'Did this code work? One vote per visitor per coupon',
-        params: CouponIdParamsSchema,
+        params: IdParamsSchema,
         body: CouponVoteSchema,
         response: { 200: CouponVoteResultSchema },
       },

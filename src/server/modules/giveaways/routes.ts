@@ -3,7 +3,6 @@ import { GiveawayVerificationSchema } from '../../../domain/giveaway-verify';
 import {
   AdminDrawPayloadSchema,
   AdminGiveawayCreateSchema,
-  AdminGiveawayIdParamsSchema,
   AdminGiveawayPatchSchema,
   EnterGiveawayPayloadSchema,
   EnterGiveawayResultSchema,
@@ -15,6 +14,7 @@ import {
   GiveawaySlugParamsSchema,
   MyGiveawayEntrySchema,
 } from '../../../domain/giveaways';
+import { IdParamsSchema } from '../../../domain/ids';
 import type { Http } from '../../lib/http';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { receiveImage } from '../../lib/uploads';
@@ -206,7 +206,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
       schema: {
         tags: adminTags,
         summary: 'Edit a giveaway: everything before the first entry, text and images after',
-        params: AdminGiveawayIdParamsSchema,
+        params: IdParamsSchema,
         body: AdminGiveawayPatchSchema,
         response: { 200: GiveawaySchema, ...errors },
       },
@@ -223,7 +223,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
       schema: {
         tags: adminTags,
         summary: 'Close entries now and publish the entry-list commitment',
-        params: AdminGiveawayIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: GiveawaySchema, ...errors },
       },
     },
@@ -239,7 +239,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
       schema: {
         tags: adminTags,
         summary: 'Draw with the public client seed, reveal the server seed, email the winners',
-        params: AdminGiveawayIdParamsSchema,
+        params: IdParamsSchema,
         body: AdminDrawPayloadSchema,
         response: { 200: GiveawaySchema, ...errors },
       },
@@ -260,7 +260,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
       schema: {
         tags: adminTags,
         summary: 'Delete a giveaway nobody has entered',
-        params: AdminGiveawayIdParamsSchema,
+        params: IdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
     },

@@ -133,7 +133,7 @@ describe('offerwall postbacks', () => {
     expect(unknownUser.body).toContain('unknown user');
   });
 
-  it('with no configuration: no wall and postbacks refused (503)', async () => {
+  it('with no configuration: no wall and postbacks refused (404: no such wall here)', async () => {
     const user = await signUpUser(bare, { verified: true, prefix: 'nowall' });
     const res = await bare.app.inject({
       url: '/api/offerwalls/offerwall',
@@ -141,7 +141,7 @@ describe('offerwall postbacks', () => {
     });
     expect(res.json()).toEqual({ url: null });
     expect((await post(bare, signed({ txn: 'X', user: user.id, points: 5, status: 1 }))).statusCode).toBe(
-      503,
+      404,
     );
     expect((await bare.app.inject('/api/points/program')).json().offerwalls).toEqual({
       offerwall: false,

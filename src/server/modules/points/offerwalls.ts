@@ -111,7 +111,7 @@ export async function receivePostback(
     record({ outcome: 'refused', refusalReason: reason, status }, userId);
 
   const secret = secretOf(env, provider);
-  if (!secret) return refuse(503, 'offerwall not configured');
+  if (!secret) return refuse(404, 'offerwall not configured');
   if (!p.transactionId || !p.userId || !p.points || !p.status || !p.sig) {
     return refuse(400, 'missing parameter (transaction_id, user_id, points, status and sig are required)');
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParamsSchema } from '../../../domain/ids';
 import {
   AdjustmentSchema,
   AdminAwardSchema,
@@ -7,7 +8,6 @@ import {
   CashbackClaimSchema,
   CashbackFirmSchema,
   CLAIM_STATUSES,
-  IdParamsSchema,
   PAYOUT_STATUSES,
   PageQuerySchema,
   PayoutRequestSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './ids';
 
 /**
  * The coupon, post and quick-update editors' contracts: the admin pages validate with these
@@ -84,7 +85,7 @@ export const CouponInputSchema = z.object({
   image: optionalImage('Image'),
   affiliateUrl: optionalUrl('Affiliate URL'),
   terms: html('Terms', 20_000),
-  propFirmId: z.number().int().positive().nullable(),
+  propFirmId: rowId().nullable(),
 });
 export type CouponInput = z.input<typeof CouponInputSchema>;
 export type CouponValues = z.output<typeof CouponInputSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DRAWDOWN_TYPES } from './challenge-rules';
 import { TRADABLE_ASSETS } from './firm-rules';
 import { FundingModelSchema, PRICING_TYPES, UNLISTED_STATUSES } from './firms';
-import { MAX_ROW_ID } from './ids';
+import { MAX_ROW_ID, rowId } from './ids';
 
 /**
  * The firm editor's contract: the admin page validates with these schemas before sending, and
@@ -171,8 +171,8 @@ export const FirmInputSchema = z
     accountPriceMax: optionalNumber('Highest account price', 0, 1_000_000),
     fundingMin: optionalInt('Smallest funding', 0, 100_000_000),
     fundingMax: optionalInt('Largest funding', 0, 100_000_000),
-    platformIds: z.array(z.number().int().positive()).max(50),
-    payoutMethodIds: z.array(z.number().int().positive()).max(50),
+    platformIds: z.array(rowId()).max(50),
+    payoutMethodIds: z.array(rowId()).max(50),
     fundingModels: z.array(FundingModelInputSchema).max(20, 'A firm has at most 20 funding models'),
   })
   .superRefine((firm, ctx) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../tests/setup/test-app';
-import { pageViews } from './db/schema';
+import { activityLogs, pageViews } from './db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -99,6 +99,33 @@ describe('the HTTP foundation', () => {
     expect(res.json().message).toBe('Invalid input: title must not contain a NUL character');
     expect(await ctx.db.$count(pageViews)).toBe(before);
   });
+
+  it.each([
+    [
+      'a value',
+      { activityType: 'search', metadata: { q: 'x\udfff' } },
+      'metadata.q must be well-formed Unicode text',
+    ],
+    [
+      'a key',
+      { activityType: 'search', metadata: { '\ud83d': 1 } },
+      'metadata has a key that is not well-formed Unicode text',
+    ],
+  ])(
+    'refuses a lone surrogate in %s of a JSON body (jsonb would refuse it: a 500) and stores nothing',
+    async (_where, body, message) => {
+      const before = await ctx.db.$count(activityLogs);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/activity-logs',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`Invalid input: ${message}`);
+      expect(await ctx.db.$count(activityLogs)).toBe(before);
+    },
+  );
 
   it.each([
     ['an API path', '/api/firms/%E0%A4%A'],

@@ -75,13 +75,17 @@ const hasFields = (value: unknown): value is Record<string, unknown> =>
   !ArrayBuffer.isView(value) &&
   typeof (value as { pipe?: unknown }).pipe !== 'function';
 
+// String.prototype.isWellFormed is in Node 20 but not in the ES2023 library TypeScript is given.
+const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
 /** JSON nested deeper than any form of the site; deeper input is refused before code recurses into it. */
 export const MAX_INPUT_DEPTH = 64;
 
 /**
  * What is wrong with parsed input (params, query or JSON body), if anything: a field whose text
- * holds a NUL character (PostgreSQL text cannot store NUL, so it would fail in the database), or
- * nesting deeper than MAX_INPUT_DEPTH. Walks with its own stack: a recursive walk overflows on
+ * holds a NUL character (PostgreSQL text cannot store NUL, so it would fail in the database), text
+ * or a key that is not well-formed Unicode (a lone surrogate, which JSON can carry and PostgreSQL's
+ * jsonb refuses), or nesting deeper than MAX_INPUT_DEPTH. Walks with its own stack: a recursive walk overflows on
  * hostile nesting, which is what it looks for.
  */
 function inputProblem(value: unknown): string | undefined {
@@ -90,14 +94,17 @@ function inputProblem(value: unknown): string | undefined {
     const [item, path, depth] = stack.pop() as [unknown, string, number];
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return `${path || 'the body'} must not contain a NUL character`;
+      if (!isWellFormed(item)) return `${path || 'the body'} must be well-formed Unicode text`;
       continue;
     }
     if (!hasFields(item)) continue;
     if (depth >= MAX_INPUT_DEPTH)
       return `${path || 'the body'} is nested more than ${MAX_INPUT_DEPTH} levels deep`;
     // Reversed, so fields are checked in their order and the first bad one is named.
-    for (const [key, child] of Object.entries(item).reverse())
+    for (const [key, child] of Object.entries(item).reverse()) {
+      if (!isWellFormed(key)) return `${path || 'the body'} has a key that is not well-formed Unicode text`;
       stack.push([child, path ? `${path}.${key}` : key, depth + 1]);
+    }
   }
   return undefined;
 }

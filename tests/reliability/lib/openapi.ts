@@ -110,9 +110,10 @@ export function arbitraryOf(schema: JsonSchema | undefined, depth = 0): fc.Arbit
       if (exMax === true || typeof exMax === 'number') max -= types[0] === 'integer' ? 1 : 1e-9;
       const arb =
         types[0] === 'integer'
-          ? // Small ids and counts are the interesting ones (existing rows), then the extremes.
+          ? // Small ids and counts (existing rows), or values just above the minimum, are the
+            // interesting ones; then the extremes.
             fc.oneof(
-              fc.integer({ min: Math.max(min, -5), max: Math.min(max, 50) }),
+              fc.integer({ min: Math.max(min, -5), max: Math.min(max, Math.max(min, -5) + 55) }),
               fc.constantFrom(min, max),
               fc.integer({ min: Math.max(min, -MAX_SAFE), max: Math.min(max, MAX_SAFE) }),
             )

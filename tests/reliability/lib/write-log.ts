@@ -6,6 +6,13 @@ import type { Database } from '../../../src/server/db/client';
  * through row triggers installed on this test database only. The log is transactional: a write
  * that is rolled back leaves no trace, so "nothing logged" means "nothing changed".
  */
+/**
+ * Tables that record refused requests by design, so a refusal that writes to them is right: every
+ * offerwall postback, refused ones included, is kept for the admin's audit (decision 0026).
+ */
+export const JOURNAL_TABLES = ['offer_postbacks'];
+const sqlList = (names: string[]) => `ARRAY[${names.map((n) => `'${n}'`).join(', ')}]::name[]`;
+
 export async function installWriteLog(database: Database) {
   const { db } = database;
   // One statement per call: PGlite's extended protocol takes a single statement.
@@ -21,6 +28,7 @@ export async function installWriteLog(database: Database) {
     BEGIN
       FOR t IN SELECT tablename FROM pg_tables
         WHERE schemaname = 'public' AND tablename <> 'reliability_write_log'
+          AND tablename <> ALL (${sqlList(JOURNAL_TABLES)})
       LOOP
         EXECUTE format('DROP TRIGGER IF EXISTS reliability_log ON %I', t.tablename);
         EXECUTE format(

@@ -1,4 +1,4 @@
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { RenderRequest, RenderResult } from '../domain/render';
@@ -35,14 +35,19 @@ async function renderWith(queryClient: QueryClient, request: RenderRequest): Pro
   });
 
   const { route, params } = matchAppRoute(url.pathname);
-  const queries = route.prefetch?.({ params, search: url.searchParams }) ?? [];
+  const match = { params, search: url.searchParams };
+  const prefetch = (queries: FetchQueryOptions<any, any, any, any>[] = []) =>
+    Promise.all(queries.map((q) => queryClient.prefetchQuery({ ...q, retry: false })));
+  // A page that differs for a signed-in visitor (the home) learns who asks first, then fetches
+  // what that visitor sees; every other page asks for its data and the user in one batch.
   await Promise.all([
     route.page.preload(),
     queryClient.prefetchQuery(currentUserQuery),
-    ...queries.map((q) => queryClient.prefetchQuery({ ...q, retry: false })),
+    route.signedInPrefetch ? undefined : prefetch(route.prefetch?.(match)),
   ]);
 
   const user = queryClient.getQueryData(currentUserQuery.queryKey);
+  if (route.signedInPrefetch) await prefetch((user ? route.signedInPrefetch : route.prefetch)?.(match));
   if (route.access !== 'public' && !user) {
     return {
       html: '',

@@ -25,6 +25,7 @@ import {
   giveawaysQuery,
   myGiveawayEntryQuery,
 } from './features/giveaways/queries';
+import { signedInHomeQuery } from './features/home/queries';
 import {
   adminAwardsQuery,
   adminClaimsQuery,
@@ -52,6 +53,8 @@ export interface AppRoute {
   page: LazyPage;
   /** Queries the server fetches before rendering, so the HTML arrives complete. */
   prefetch?: (match: RouteMatch) => FetchQueryOptions<any, any, any, any>[];
+  /** Queries fetched instead of `prefetch` when the visitor is signed in (the signed-in home). */
+  signedInPrefetch?: (match: RouteMatch) => FetchQueryOptions<any, any, any, any>[];
 }
 
 /** A page of `./pages/`; its source path lets the server preload its chunk with the HTML. */
@@ -65,6 +68,7 @@ export const appRoutes: AppRoute[] = [
     page: page('home-page'),
     // The comparison table loads when scrolled to; its firms also make the page's structured data.
     prefetch: () => [heroStatsQuery(), homeComparisonQuery()],
+    signedInPrefetch: () => [signedInHomeQuery()],
   },
   {
     path: '/firms',

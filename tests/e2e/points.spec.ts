@@ -110,4 +110,15 @@ test('a claim with an upload, its approval by an admin, and the badge moving wit
   await expect.poll(() => badgeText(page, mobile)).toContain(left);
   await expect(page.getByTestId('history-balance')).toHaveText(left);
   expect(page.url()).toBe(url);
+
+  // The signed-in home, rendered on the server for this trader: balance, the latest points, the
+  // payout waiting for an admin.
+  const home = await page.request.get('/');
+  expect(await home.text()).toContain(`Welcome back, ${tag}`);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Welcome back, ${tag}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('home-balance')).toHaveText(left);
+  await expect(page.getByRole('list', { name: 'Latest points' })).toContainText('Cashback claim approved');
+  await expect(page.getByTestId('home-waiting')).toContainText('Payout of $25.00 by PayPal');
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
 });

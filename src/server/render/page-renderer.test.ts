@@ -121,6 +121,18 @@ describe('page rendering on worker threads', () => {
     expect(page.body).toContain('href="/profile"');
   });
 
+  it('renders the signed-in home at / for a signed-in user, with its data, and never serves it to anyone else', async () => {
+    const user = await signUpUser(onWorkers, { prefix: 'homerender' });
+    const page = await onWorkers.app.inject({ url: '/', headers: { cookie: user.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toMatch(/private/);
+    expect(page.body).toContain(`Welcome back, ${user.username}`);
+    expect(page.body).toContain('data-testid="home-balance"');
+    const anonymous = await onWorkers.app.inject({ url: '/' });
+    expect(anonymous.body).not.toContain('Welcome back');
+    expect(anonymous.body).toContain('Find the prop firm that will fund you');
+  });
+
   it('gives a page with a stale session cookie no user, as GET /api/auth/user does (401)', async () => {
     const api = await get(onWorkers, CURRENT_USER_PATH);
     expect(api.statusCode).toBe(401);

@@ -3,7 +3,9 @@ import { Link } from 'wouter';
 import Calculator from '~icons/lucide/calculator';
 import Gift from '~icons/lucide/gift';
 import Scale from '~icons/lucide/scale';
+import type { CurrentUser } from '../../domain/accounts';
 import { Button } from '../components/ui/button';
+import { currentUserQuery } from '../features/accounts/queries';
 import { VerificationResultToast } from '../features/accounts/verification-toast';
 import { PostCard } from '../features/blog/post-card';
 import { blogPostsQuery } from '../features/blog/queries';
@@ -11,6 +13,7 @@ import { FirmSearchBox } from '../features/firms/firm-search-box';
 import { ComparisonTable, FeaturedPanel, HeroStats, LazySection } from '../features/firms/home-sections';
 import { directoryJsonLd, websiteJsonLd } from '../features/firms/json-ld';
 import { homeComparisonQuery } from '../features/firms/queries';
+import { SignedInHomeView } from '../features/home/signed-in-home';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
@@ -47,6 +50,26 @@ function scrollToComparison() {
 }
 
 export default function HomePage() {
+  const { data: user } = useQuery(currentUserQuery);
+  return user ? <SignedInHomePage user={user} /> : <PublicHomePage />;
+}
+
+/** Spec section 2: a signed-in user gets their own home at `/`. */
+function SignedInHomePage({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      <VerificationResultToast />
+      <PageHead
+        title="Your home | Prop Firm Club"
+        description="Your points, giveaways and this week's new prop firm deals."
+        canonicalPath={'/'}
+      />
+      <SignedInHomeView user={user} />
+    </>
+  );
+}
+
+function PublicHomePage() {
   const { publicUrl } = useSiteConfig();
   // The comparison table's firms (prefetched by the server) make the page's list of firms.
   const firms = useQuery(homeComparisonQuery());

@@ -74,6 +74,26 @@ export async function listActiveCoupons(db: Db, now = new Date()): Promise<Coupo
   return rows.map(toCoupon);
 }
 
+/** Live coupons added since a moment (the signed-in home's "new this week"), newest first. */
+export async function listNewCoupons(
+  db: Db,
+  since: Date,
+  limit: number,
+  now = new Date(),
+): Promise<Coupon[]> {
+  const rows = await selectCoupons(db, now)
+    .where(
+      and(
+        eq(coupons.isActive, true),
+        gt(coupons.createdAt, since),
+        or(isNull(coupons.expiryDate), gt(coupons.expiryDate, now)),
+      ),
+    )
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(limit);
+  return rows.map(toCoupon);
+}
+
 /**
  * A coupon by slug, expired ones included so the deal page can show them greyed out.
  * Inactive coupons were withdrawn by an admin and are not found.

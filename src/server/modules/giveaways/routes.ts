@@ -15,7 +15,7 @@ import {
   MyGiveawayEntrySchema,
 } from '../../../domain/giveaways';
 import { IdParamsSchema } from '../../../domain/ids';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { receiveImage } from '../../lib/uploads';
 import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
@@ -37,7 +37,6 @@ import {
 
 const tags = ['giveaways'];
 const adminTags = ['admin'];
-const ErrorSchema = z.object({ message: z.string(), code: z.string() });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 // Answers show firm names and logos too.
 const cacheTags = ['giveaways', 'firms'];

@@ -15,7 +15,7 @@ import {
   PointsHistorySchema,
   PointsProgramSchema,
 } from '../../../domain/points';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { receiveImage } from '../../lib/uploads';
 import { getSessionUser, requireUser, requireVerifiedUser } from '../accounts/service';
@@ -40,7 +40,6 @@ import {
   weeklyReviewAwardsJob,
 } from './review-awards';
 
-const ErrorSchema = z.object({ message: z.string(), code: z.string() });
 const ReasonSchema = z.object({
   reason: z.string().trim().min(3, 'Give a reason (3 characters or more)').max(500),
 });

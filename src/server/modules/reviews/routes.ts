@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   FirmIdParamsSchema,
   FirmSlugParamsSchema,
@@ -8,13 +7,12 @@ import {
   ReviewSchema,
   ReviewSummarySchema,
 } from '../../../domain/firms';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser, requireUser } from '../accounts/service';
 import { assertCanReview, createReview, getFirmRating, getOwnFirmReview, listFirmReviews } from './service';
 
 const tags = ['reviews'];
-const ErrorSchema = z.object({ message: z.string(), code: z.string() });
 
 export async function reviewsRoutes(app: Http): Promise<void> {
   const db = app.database.db;

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../domain/format';
-import { POINTS_REASON_LABELS, pointsToUsd } from '../../../domain/points';
+import { POINTS_REASON_LABELS, type PointsEntry, pointsToUsd } from '../../../domain/points';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -46,31 +46,7 @@ export function PointsHistoryCard() {
         {data && data.entries.length > 0 ? (
           <ol className="divide-y divide-slate-200" data-testid="points-history">
             {data.entries.map((entry) => (
-              <li key={entry.id} className="flex items-start justify-between gap-4 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{POINTS_REASON_LABELS[entry.reason]}</p>
-                  <p className="text-sm text-slate-600">
-                    {entry.href ? (
-                      <Link href={entry.href} className="text-brand-700 underline">
-                        {entry.detail ?? 'Details'}
-                      </Link>
-                    ) : (
-                      entry.detail
-                    )}
-                    {entry.detail || entry.href ? ' · ' : null}
-                    {formatDate(entry.createdAt)}
-                  </p>
-                </div>
-                <span
-                  className={cn(
-                    'shrink-0 font-semibold tabular-nums',
-                    entry.delta > 0 ? 'text-emerald-700' : 'text-red-700',
-                  )}
-                >
-                  {entry.delta > 0 ? '+' : '−'}
-                  {Math.abs(entry.delta).toLocaleString('en-US')}
-                </span>
-              </li>
+              <PointsEntryRow key={entry.id} entry={entry} />
             ))}
           </ol>
         ) : null}
@@ -94,5 +70,36 @@ export function PointsHistoryCard() {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** One change of a balance: its reason in words, its cause (linked when it has a page), the amount. */
+export function PointsEntryRow({ entry }: { entry: PointsEntry }) {
+  return (
+    <li className="flex items-start justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{POINTS_REASON_LABELS[entry.reason]}</p>
+        <p className="text-sm text-slate-600">
+          {entry.href ? (
+            <Link href={entry.href} className="text-brand-700 underline">
+              {entry.detail ?? 'Details'}
+            </Link>
+          ) : (
+            entry.detail
+          )}
+          {entry.detail || entry.href ? ' · ' : null}
+          {formatDate(entry.createdAt)}
+        </p>
+      </div>
+      <span
+        className={cn(
+          'shrink-0 font-semibold tabular-nums',
+          entry.delta > 0 ? 'text-emerald-700' : 'text-red-700',
+        )}
+      >
+        {entry.delta > 0 ? '+' : '−'}
+        {Math.abs(entry.delta).toLocaleString('en-US')}
+      </span>
+    </li>
   );
 }

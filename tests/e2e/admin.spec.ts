@@ -1,14 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin } from './fixtures';
-
-/** React has hydrated the page and its first requests have settled. */
-async function waitForApp(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
-  await page.waitForLoadState('networkidle');
-}
+import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
 
 // Whole journeys through several pages: longer than the default on a shared machine.
 test.describe.configure({ timeout: 90_000 });

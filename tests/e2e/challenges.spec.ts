@@ -1,13 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, presetCookieConsent } from './fixtures';
-
-async function waitForApp(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
-  await page.waitForLoadState('networkidle');
-}
+import { expectNoSeriousA11yViolations, presetCookieConsent, waitForApp } from './fixtures';
 
 const cards = (page: Page) => page.getByTestId('challenge-card');
 const trueCosts = (page: Page) => page.getByTestId('true-cost').allTextContents();

@@ -1,14 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readOutbox } from '../../src/server/lib/mailer';
-import { expectNoSeriousA11yViolations, presetCookieConsent } from './fixtures';
-
-async function waitForApp(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
-  await page.waitForLoadState('networkidle');
-}
+import { expectNoSeriousA11yViolations, presetCookieConsent, waitForApp } from './fixtures';
 
 test.beforeEach(async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -1,13 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin } from './fixtures';
-
-async function waitForApp(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
-  await page.waitForLoadState('networkidle');
-}
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
 
 test.beforeEach(async ({ page, context, baseURL }) => {
   // Several axe scans of long pages per test take a while on a shared 2-core machine.

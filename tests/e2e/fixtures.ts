@@ -66,3 +66,16 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   expect(res.status(), await res.text()).toBe(200);
   adminCookies = await context.cookies();
 }
+
+/**
+ * Waits until React has hydrated the page and its first requests have settled, so clicks are
+ * client-side navigations, input is not lost to hydration, and mount-only parts (the cookie banner)
+ * have decided whether to show.
+ */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+  await page.waitForLoadState('networkidle');
+}

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { findLink, readOutbox } from '../../src/server/lib/mailer';
-import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin } from './fixtures';
+import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
 
 async function verificationLink(email: string): Promise<string> {
   const dataDir = process.env.PFC_E2E_DATA_DIR as string;
@@ -52,6 +52,7 @@ test('a claim with an upload, its approval by an admin, and the badge moving wit
 
   // The claim, with a real receipt image.
   await page.goto('/cashback-claims');
+  await waitForApp(page);
   await expect(page.getByRole('heading', { name: 'Cashback Claims', level: 1 })).toBeVisible();
   const firmSelect = page.getByLabel('Firm');
   const firstFirm = firmSelect.locator('option').nth(1);
@@ -98,6 +99,7 @@ test('a claim with an upload, its approval by an admin, and the badge moving wit
 
   // Spending moves the badge without a reload.
   await page.goto('/profile');
+  await waitForApp(page);
   await expect(page.getByTestId('history-balance')).toHaveText(expected.toLocaleString('en-US'));
   await expect(page.getByTestId('points-history')).toContainText('Cashback claim approved');
   await page.getByLabel('PayPal email address').fill(email);

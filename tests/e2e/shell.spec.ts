@@ -4,19 +4,8 @@ import {
   presetCookieConsent,
   readStoredConsent,
   signInAsAdmin,
+  waitForApp,
 } from './fixtures';
-
-/**
- * Waits until React has hydrated the page and run its effects, so clicks are client-side
- * navigations and mount-only parts (the cookie banner) have decided whether to show.
- */
-async function waitForApp(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
-  await page.waitForLoadState('networkidle');
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });

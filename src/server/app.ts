@@ -25,6 +25,7 @@ import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import './lib/fastify-types';
+import { collectRouteAccess } from './lib/access';
 import {
   type CacheAnswer,
   cacheTagsOf,
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions) {
     }
   });
 
+  app.decorate('routeAccess', collectRouteAccess(app));
   await registerModules(app);
 
   app.setNotFoundHandler((request, reply) =>

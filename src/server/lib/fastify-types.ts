@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import type { Access, RouteAccess } from './access';
 import type { ResponseCache } from './cache';
 import type { Changes } from './events';
 import type { Jobs } from './jobs';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The signed-in user's id of a request, or undefined (decorated by the accounts module). */
     sessionUserId(request: FastifyRequest): Promise<string | undefined>;
+    /** Every route with who may call it (lib/access.ts), in registration order. */
+    routeAccess: RouteAccess[];
   }
   interface FastifyRequest {
     /** The response cache's mark when the request arrived (`ResponseCache.mark`). */
@@ -28,5 +31,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anonymous GET responses of this route are cached and dropped when one of these tags changes. */
     cacheTags?: string[];
+    /** Who may call the route (lib/access.ts); filled in at registration when not declared. */
+    access?: Access;
   }
 }

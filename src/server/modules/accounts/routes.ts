@@ -22,6 +22,7 @@ import {
   getSessionUser,
   hasReadSession,
   requireUser,
+  requireVerifiedUser,
   sessionCookiesOf,
   toFetchHeaders,
   unauthorized,
@@ -114,6 +115,14 @@ export const accountsRoutes = fp(
       async (request: FastifyRequest) => (await getSessionUser(app, request))?.id,
     );
 
+    // The access each route declares (lib/access.ts), before its input is validated. Admin routes
+    // are checked by the admin module's guard, which also covers unknown /api/admin paths.
+    app.addHook('preValidation', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (access === 'user') await requireUser(app, request);
+      else if (access === 'verified') await requireVerifiedUser(app, request);
+    });
+
     const forward = async (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -201,6 +210,7 @@ export const accountsRoutes = fp(
       {
         schema: { tags, response: { 200: z.object({ status: z.boolean() }), 401: errors, 429: errors } },
         preHandler: rateLimit(app, [byIp('resend', 10, HOUR), byUser('resend', 3, HOUR)]),
+        config: { access: 'user' },
       },
       async (request, reply) => {
         const user = await requireUser(app, request);
@@ -245,6 +255,7 @@ export const accountsRoutes = fp(
           byIp('change-password', 20, 15 * MINUTE),
           byUser('change-password', 5, 15 * MINUTE),
         ]),
+        config: { access: 'user' },
       },
       async (request, reply) => {
         await requireUser(app, request);
@@ -264,6 +275,7 @@ export const accountsRoutes = fp(
           byIp('delete-user', 20, 15 * MINUTE),
           byUser('delete-user', 5, 15 * MINUTE),
         ]),
+        config: { access: 'user' },
       },
       async (request, reply) => {
         await requireUser(app, request);
@@ -298,7 +310,7 @@ export const accountsRoutes = fp(
 
     app.get(
       CURRENT_USER_PATH,
-      { schema: { tags, response: { 200: CurrentUserSchema, 401: errors } } },
+      { schema: { tags, response: { 200: CurrentUserSchema, 401: errors } }, config: { access: 'user' } },
       async (request) => {
         const user = await findCurrentUser(app, request);
         if (!user) throw unauthorized();

@@ -21,7 +21,6 @@ import { receiveImage } from '../../lib/uploads';
 import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
 import { closeDueGiveawaysJob } from './jobs';
 import {
-  assertCanEnter,
   closeGiveawayEarly,
   createGiveaway,
   deleteGiveaway,
@@ -110,6 +109,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         params: GiveawaySlugParamsSchema,
         response: { 200: MyGiveawayEntrySchema, 401: ErrorSchema, 404: ErrorSchema },
       },
+      config: { access: 'user' },
     },
     async (request) => {
       const user = await requireUser(app, request);
@@ -127,9 +127,8 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         body: EnterGiveawayPayloadSchema,
         response: { 201: EnterGiveawayResultSchema, ...errors },
       },
-      // Who may enter is answered before what they sent: a signed-out visitor gets 401, not 400.
-      preValidation: async (request) => assertCanEnter(await getSessionUser(app, request)),
       preHandler: rateLimit(app, [byUser('giveaway-entry', 10, MINUTE), byIp('giveaway-entry', 30, MINUTE)]),
+      config: { access: 'verified' },
     },
     async (request, reply) => {
       const user = await getSessionUser(app, request);

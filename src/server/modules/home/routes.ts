@@ -13,6 +13,7 @@ export async function homeRoutes(app: Http): Promise<void> {
           "The signed-in home: the user's points, open claims and payouts, giveaways, new coupons, reviews",
         response: { 200: SignedInHomeSchema, 401: ErrorSchema },
       },
+      config: { access: 'user' },
     },
     async (request) => getSignedInHome(app.database.db, (await requireUser(app, request)).id),
   );

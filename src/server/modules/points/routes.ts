@@ -76,6 +76,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
         summary: "The signed-in trader's cashback claims, newest first",
         response: { 200: z.array(CashbackClaimSchema), 401: ErrorSchema },
       },
+      config: { access: 'user' },
     },
     async (request) => listOwnClaims(db, (await requireUser(app, request)).id),
   );
@@ -96,6 +97,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
           await requireVerifiedUser(app, request);
         },
       ],
+      config: { access: 'verified' },
     },
     async (request, reply) => {
       const user = await requireVerifiedUser(app, request);
@@ -124,6 +126,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
         summary: "A claim's receipt image: only its claimant and admins",
         params: IdParamsSchema,
       },
+      config: { access: 'user' },
     },
     async (request, reply) => {
       const user = await requireUser(app, request);
@@ -201,6 +204,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
         querystring: PageQuerySchema,
         response: { 200: PointsHistorySchema, 401: ErrorSchema },
       },
+      config: { access: 'user' },
     },
     async (request) => getPointsHistory(db, (await requireUser(app, request)).id, request.query.page),
   );
@@ -213,6 +217,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
         summary: "The signed-in user's payouts, newest first",
         response: { 200: z.array(PayoutSchema), 401: ErrorSchema },
       },
+      config: { access: 'user' },
     },
     async (request) => listOwnPayouts(db, (await requireUser(app, request)).id),
   );
@@ -232,6 +237,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
           await requireVerifiedUser(app, request);
         },
       ],
+      config: { access: 'verified' },
     },
     async (request, reply) => {
       const user = await requireVerifiedUser(app, request);
@@ -358,6 +364,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
         response: { 200: z.object({ helpfulCount: z.number(), voted: z.boolean() }), ...errors },
       },
       preHandler: rateLimit(app, [byUser('helpful-vote', 60, HOUR)]),
+      config: { access: 'verified' },
     },
     async (request) => {
       const user = await requireVerifiedUser(app, request);
@@ -404,6 +411,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
         params: z.object({ provider: z.enum(['offerwall', 'adscend']) }),
         response: { 200: z.object({ url: z.string().nullable() }), 401: ErrorSchema },
       },
+      config: { access: 'user' },
     },
     async (request) => {
       const user = await requireUser(app, request);

@@ -10,7 +10,7 @@ import {
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser, requireUser } from '../accounts/service';
-import { assertCanReview, createReview, getFirmRating, getOwnFirmReview, listFirmReviews } from './service';
+import { createReview, getFirmRating, getOwnFirmReview, listFirmReviews } from './service';
 
 const tags = ['reviews'];
 
@@ -54,6 +54,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
         params: FirmSlugParamsSchema,
         response: { 200: OwnReviewSchema, 401: ErrorSchema, 404: ErrorSchema },
       },
+      config: { access: 'user' },
     },
     async (request) => {
       const user = await requireUser(app, request);
@@ -77,9 +78,8 @@ export async function reviewsRoutes(app: Http): Promise<void> {
           404: ErrorSchema,
         },
       },
-      // Who may post is answered before what they posted: a signed-out visitor gets 401, not 400.
-      preValidation: async (request) => assertCanReview(await getSessionUser(app, request)),
       preHandler: rateLimit(app, [byUser('review', 10, 10 * MINUTE), byIp('review', 30, 10 * MINUTE)]),
+      config: { access: 'verified' },
     },
     async (request, reply) => {
       const user = await getSessionUser(app, request);

@@ -54,7 +54,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
   const followSchema = { tags, params: FirmSlugParamsSchema, response: { 200: FollowStateSchema } };
   app.get(
     '/api/firms/:slug/follow',
-    { schema: { ...followSchema, summary: 'Whether the user follows the firm' } },
+    { schema: { ...followSchema, summary: 'Whether the user follows the firm' }, config: { access: 'user' } },
     async (request) => {
       const user = await requireUser(app, request);
       return { following: await isFollowing(db, user.id, request.params.slug) };
@@ -62,7 +62,10 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
   );
   app.put(
     '/api/firms/:slug/follow',
-    { schema: { ...followSchema, summary: 'Follow a firm: one email whenever its rules or prices change' } },
+    {
+      schema: { ...followSchema, summary: 'Follow a firm: one email whenever its rules or prices change' },
+      config: { access: 'user' },
+    },
     async (request) => {
       const user = await requireUser(app, request);
       await followFirm(db, user.id, request.params.slug);
@@ -71,7 +74,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
   );
   app.delete(
     '/api/firms/:slug/follow',
-    { schema: { ...followSchema, summary: 'Stop following a firm' } },
+    { schema: { ...followSchema, summary: 'Stop following a firm' }, config: { access: 'user' } },
     async (request) => {
       const user = await requireUser(app, request);
       await unfollowFirm(db, user.id, request.params.slug);
@@ -81,7 +84,10 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
 
   app.get(
     '/api/profile/follows',
-    { schema: { tags, summary: 'The firms the user follows', response: { 200: FollowedFirmListSchema } } },
+    {
+      schema: { tags, summary: 'The firms the user follows', response: { 200: FollowedFirmListSchema } },
+      config: { access: 'user' },
+    },
     async (request) => listFollowedFirms(db, (await requireUser(app, request)).id),
   );
 

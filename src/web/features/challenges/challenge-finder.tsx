@@ -516,6 +516,7 @@ export function ChallengeFinder() {
             </div>
           ) : (
             <>
+              <h2 className="sr-only">Challenges</h2>
               <p className="mb-3 text-sm text-slate-600" aria-live="polite" data-testid="result-count">
                 {number(data.total)} {data.total === 1 ? 'challenge' : 'challenges'} · showing{' '}
                 {number(pageOffset(data.page, data.pageSize) + 1)}-

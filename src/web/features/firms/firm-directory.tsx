@@ -278,6 +278,7 @@ export function FirmDirectory() {
           <PastTheEnd state={state} pages={pageCount(data.total, data.pageSize)} />
         ) : (
           <>
+            <h2 className="sr-only">Firms</h2>
             <p className="mb-3 text-sm text-slate-600" aria-live="polite">
               Showing {number(pageOffset(data.page, data.pageSize) + 1)}-
               {number(pageOffset(data.page, data.pageSize) + data.firms.length)} of {number(data.total)} firms

@@ -154,6 +154,7 @@ export function FundingModels({ firm }: { firm: FirmDetails }) {
   const buyUrl = firm.affiliateUrl ? `/outbound/${encodeURIComponent(firm.slug)}` : null;
   return (
     <div className="grid grid-cols-1 gap-4">
+      <h2 className="sr-only">Funding models</h2>
       {firm.fundingModels.map((model) => {
         const accounts = firm.accounts.filter((a) => a.fundingModelId === model.id);
         return (

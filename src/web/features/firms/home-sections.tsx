@@ -70,11 +70,15 @@ export function HeroStats() {
   return (
     <dl className="grid w-full max-w-3xl grid-cols-2 gap-3 sm:grid-cols-4">
       {stats.map((s) => (
-        <div key={s.key} className="rounded-xl bg-white/10 p-4 text-center ring-1 ring-white/20">
+        // The term comes first, as HTML requires; the figure is shown above it.
+        <div
+          key={s.key}
+          className="flex flex-col-reverse rounded-xl bg-white/10 p-4 text-center ring-1 ring-white/20"
+        >
+          <dt className="mt-1 text-sm text-blue-100">{s.label}</dt>
           <dd className="text-2xl font-bold text-white sm:text-3xl">
             {formatHeroStat(s.key, data?.[s.key])}
           </dd>
-          <dt className="mt-1 text-sm text-blue-100">{s.label}</dt>
         </div>
       ))}
     </dl>

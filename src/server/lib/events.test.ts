@@ -25,10 +25,8 @@ describe('change events', () => {
 
   it('map to the cache tags they make stale', () => {
     expect(cacheTagsOf([{ type: 'review.created', id: 1 }]).sort()).toEqual(['firms', 'reviews']);
-    expect(cacheTagsOf([{ type: 'coupon.updated', id: 1 }, { type: 'firm.updated' }]).sort()).toEqual([
-      'coupons',
-      'firms',
-    ]);
+    expect(cacheTagsOf([{ type: 'coupon.counted', id: 1 }]).sort()).toEqual(['coupons']);
+    expect(cacheTagsOf([{ type: 'firm.updated', id: 2 }]).sort()).toEqual(['coupons', 'firms', 'giveaways']);
     expect(cacheTagsOf([{ type: 'firm.updated' }, { type: 'user.deleted', id: 'u' }])).toEqual(['*']);
   });
 

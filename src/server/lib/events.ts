@@ -14,7 +14,8 @@ export type ChangedEntity =
   | 'points'
   | 'platform';
 
-export type ChangeAction = 'created' | 'updated' | 'deleted';
+/** `counted`: only a tally moved (a coupon's uses, its votes); what the row says is unchanged. */
+export type ChangeAction = 'created' | 'updated' | 'deleted' | 'counted';
 
 /** One committed change: `firm.updated` with the firm's id, `review.created` ... */
 export interface ChangeEvent {

@@ -15,7 +15,8 @@ import { createNonce, type SecurityHeaders } from './security';
 
 /** The cache tags each kind of change makes stale (routes name the tags they read in `cacheTags`). */
 const TAGS_CHANGED_BY: Record<ChangedEntity, readonly string[]> = {
-  firm: ['firms'],
+  // A firm's name, logo and links also show inside coupon and giveaway answers.
+  firm: ['firms', 'coupons', 'giveaways'],
   platform: ['firms'],
   coupon: ['coupons'],
   post: ['blog'],

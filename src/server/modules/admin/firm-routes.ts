@@ -42,9 +42,7 @@ export async function adminFirmRoutes(
 ): Promise<void> {
   const db = app.database.db;
   /** After the commit: the response cache of every process drops what the change made stale. */
-  const firmChanged = (action: ChangeAction, id: number) =>
-    // A firm's name, logo and links also show inside coupon answers.
-    app.changes.publish({ type: `firm.${action}`, id }, { type: 'coupon.updated' });
+  const firmChanged = (action: ChangeAction, id: number) => app.changes.publish({ type: `firm.${action}`, id });
 
   app.get(
     '/api/admin/firms',

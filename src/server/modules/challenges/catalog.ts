@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type ChallengeAsset,
   type ChallengeFilters,
@@ -15,6 +16,7 @@ import {
 import { trustRatingWeight } from '../../../domain/firm-rules';
 import type { Db } from '../../db/client';
 import { coupons, firmAccounts, firmPlatforms, fundingModels, platforms, propFirms } from '../../db/schema';
+import type { ChangeEvent } from '../../lib/events';
 import { isCouponLive, LISTED } from '../firms/service';
 
 /**
@@ -62,14 +64,20 @@ export interface Catalog {
   validUntil: number;
   /** The choices of the page's platform and country filters, from listed firms with options. */
   filters: ChallengeFilters;
+  /** What it was built from, so a change of a few firms re-reads only theirs. */
+  source: CatalogSource;
 }
 
 const ASSETS: ChallengeAsset[] = ['cfd', 'futures', 'crypto'];
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-/** Reads every option of listed firms, their firms' platforms and best live coupons: three queries. */
-export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
+/**
+ * What the catalog is built from: listed firms, their models and accounts, platforms and best live
+ * coupons; of every firm, or only of the firms named (a change of a few firms re-reads only them).
+ */
+async function readCatalogSource(db: Db, onlyFirms?: number[]) {
+  const of = (column: AnyPgColumn) => (onlyFirms ? inArray(column, onlyFirms) : undefined);
   // Firms, models and accounts apart, joined here: one joined query carried every firm and model
   // column (the restricted countries array above all) on each of ~50,000 rows, and reading those
   // rows was most of the build (decision 0023).
@@ -87,7 +95,7 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
         restrictedCountries: propFirms.restrictedCountries,
       })
       .from(propFirms)
-      .where(eq(propFirms.status, LISTED)),
+      .where(and(eq(propFirms.status, LISTED), of(propFirms.id))),
     db
       .select({
         id: fundingModels.id,
@@ -106,7 +114,8 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
         eaAllowed: fundingModels.eaAllowed,
         feeRefundable: fundingModels.feeRefundable,
       })
-      .from(fundingModels),
+      .from(fundingModels)
+      .where(of(fundingModels.propFirmId)),
     db
       .select({
         id: firmAccounts.id,
@@ -118,11 +127,13 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
         activationFee: firmAccounts.activationFee,
         resetPrice: firmAccounts.resetPrice,
       })
-      .from(firmAccounts),
+      .from(firmAccounts)
+      .where(of(firmAccounts.propFirmId)),
     db
       .select({ firmId: firmPlatforms.propFirmId, name: platforms.name })
       .from(firmPlatforms)
-      .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId)),
+      .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
+      .where(of(firmPlatforms.propFirmId)),
     db
       .selectDistinctOn([coupons.propFirmId], {
         firmId: coupons.propFirmId,
@@ -132,10 +143,42 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
         expiryDate: coupons.expiryDate,
       })
       .from(coupons)
-      .where(and(isCouponLive, sql`${coupons.propFirmId} is not null`))
+      .where(and(isCouponLive, sql`${coupons.propFirmId} is not null`, of(coupons.propFirmId)))
       .orderBy(coupons.propFirmId, sql`${coupons.discountPercent} desc nulls last`, asc(coupons.id)),
   ]);
+  return { firmRows, modelRows, accountRows, platformRows, couponRows };
+}
 
+type CatalogSource = Awaited<ReturnType<typeof readCatalogSource>>;
+
+/** The source with the named firms' rows replaced by theirs in `fresh` (a firm no longer listed drops out). */
+function replaceFirms(source: CatalogSource, firmIds: number[], fresh: CatalogSource): CatalogSource {
+  const changed = new Set(firmIds);
+  const modelIds = new Set(source.accountRows.filter((a) => changed.has(a.firmId)).map((a) => a.modelId));
+  return {
+    firmRows: [...source.firmRows.filter((f) => !changed.has(f.id)), ...fresh.firmRows],
+    modelRows: [...source.modelRows.filter((m) => !modelIds.has(m.id)), ...fresh.modelRows],
+    accountRows: [...source.accountRows.filter((a) => !changed.has(a.firmId)), ...fresh.accountRows],
+    platformRows: [...source.platformRows.filter((p) => !changed.has(p.firmId)), ...fresh.platformRows],
+    couponRows: [
+      ...source.couponRows.filter((c) => c.firmId == null || !changed.has(c.firmId)),
+      ...fresh.couponRows,
+    ],
+  };
+}
+
+/** Reads every option of listed firms, their firms' platforms and best live coupons, and indexes them. */
+export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
+  return buildCatalog(await readCatalogSource(db), now);
+}
+
+/** The catalog with only the named firms read again (a firm saved in the admin, say). */
+export async function refreshCatalogFirms(db: Db, catalog: Catalog, firmIds: number[], now = Date.now()) {
+  return buildCatalog(replaceFirms(catalog.source, firmIds, await readCatalogSource(db, firmIds)), now);
+}
+
+function buildCatalog(source: CatalogSource, now: number): Catalog {
+  const { firmRows, modelRows, accountRows, platformRows, couponRows } = source;
   const firmsById = new Map(firmRows.map((f) => [f.id, f]));
   const modelsById = new Map(modelRows.map((m) => [m.id, m]));
   const optionRows = accountRows.flatMap((a) => {
@@ -300,7 +343,7 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
       .sort((a, b) => byName(a.name, b.name)),
     countries: [...countries.values()].sort(byName),
   };
-  return { rows, orders, validUntil: validUntil > now ? validUntil : now, filters };
+  return { rows, orders, validUntil: validUntil > now ? validUntil : now, filters, source };
 }
 
 /**
@@ -333,31 +376,58 @@ function sortedPositions(rows: CatalogRow[], key: (row: CatalogRow) => number | 
 }
 
 /**
+ * Whether a change alters the catalog: firms (their models and accounts), platforms and coupons;
+ * not a coupon's uses or votes (`coupon.counted`), which visitors make all day.
+ */
+export const altersCatalog = (event: ChangeEvent) =>
+  /^(firm|platform|coupon)\.(created|updated|deleted)$/.test(event.type);
+
+/**
  * The catalog, built on first use and again after a change of firms or coupons (the response
  * cache's invalidations, from this node or another) or when a best coupon expires.
  */
 export class CatalogStore {
   private current: Catalog | null = null;
+  /** The change count `current` is up to date with. */
+  private currentVersion = -1;
   private building: Promise<Catalog> | null = null;
   private buildingVersion = -1;
   /** Counts changes; a build that saw a change while reading is not trusted after it. */
   private version = 0;
+  /** Firms changed since `current` was built, to read again; null when everything must be. */
+  private changedFirms: Set<number> | null = new Set();
 
   constructor(private readonly db: Db) {}
 
-  invalidate(): void {
+  /** Takes the change events that alter the catalog; a firm's change re-reads only that firm. */
+  invalidate(events: readonly ChangeEvent[]): void {
+    const relevant = events.filter(altersCatalog);
+    if (!relevant.length) return;
     this.version++;
-    this.current = null;
+    for (const event of relevant) {
+      if (event.type.startsWith('firm.') && typeof event.id === 'number') this.changedFirms?.add(event.id);
+      else this.changedFirms = null;
+    }
   }
 
   async get(now = Date.now()): Promise<Catalog> {
-    if (this.current && now < this.current.validUntil) return this.current;
+    const current = this.current;
+    if (current && this.currentVersion === this.version && now < current.validUntil) return current;
     // A build started before the latest change would answer with what the change replaced.
     if (!this.building || this.buildingVersion !== this.version) {
       const version = this.version;
       this.buildingVersion = version;
-      const build = loadCatalog(this.db, now).then((catalog) => {
-        if (version === this.version) this.current = catalog;
+      const patchable = current && now < current.validUntil && this.changedFirms ? current : null;
+      const build = (
+        patchable
+          ? refreshCatalogFirms(this.db, patchable, [...(this.changedFirms ?? [])], now)
+          : loadCatalog(this.db, now)
+      ).then((catalog) => {
+        if (version === this.version) {
+          this.current = catalog;
+          this.currentVersion = version;
+          this.changedFirms = new Set();
+        }
         return catalog;
       });
       this.building = build;

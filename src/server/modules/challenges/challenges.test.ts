@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
@@ -10,6 +11,7 @@ import {
   trueCostInput,
 } from '../../../domain/challenge-rules';
 import { trustRatingWeight } from '../../../domain/firm-rules';
+import { propFirms } from '../../db/schema';
 import {
   insertAccount,
   insertCoupon,
@@ -20,6 +22,7 @@ import {
 } from '../../db/seed/factories';
 import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from '../../db/seed/firm-bundles';
 import { generateFirms } from '../../db/seed/firm-generator';
+import { altersCatalog, type Catalog, loadCatalog, refreshCatalogFirms } from './catalog';
 
 let ctx: TestContext;
 const DAY = 86_400_000;
@@ -429,5 +432,51 @@ describe('GET /api/challenges: bad parameters', () => {
     expect(doc.paths['/api/challenges'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['steps', 'drawdownType', 'passRate', 'sort', 'pageSize']),
     );
+  });
+});
+
+describe('what rebuilds the catalog', () => {
+  it('re-reads only the changed firms, to the same catalog a full read gives', async () => {
+    const before = await loadCatalog(ctx.db);
+    const firm = await insertFirm(ctx.db, { slug: 'patched-firm', name: 'Patched Firm' });
+    await insertAccount(ctx.db, { propFirmId: firm.id, capital: 77_000, price: 310 });
+    await insertCoupon(ctx.db, { propFirmId: firm.id, code: 'PATCH10', discountPercent: 10 });
+    const [listed] = before.rows;
+    await ctx.db
+      .update(propFirms)
+      .set({ name: 'Renamed In Place' })
+      .where(eq(propFirms.id, listed.option.firm.id));
+    const ids = [firm.id, listed.option.firm.id];
+    const patched = await refreshCatalogFirms(ctx.db, before, ids);
+    const full = await loadCatalog(ctx.db);
+    const options = (c: Catalog) => Array.from(c.orders.price.asc, (i) => c.rows[i].option);
+    expect(options(patched)).toEqual(options(full));
+    expect(options(patched).some((o) => o.firm.name === 'Renamed In Place')).toBe(true);
+    expect(options(patched).find((o) => o.firm.id === firm.id)?.coupon?.code).toBe('PATCH10');
+    expect(patched.filters).toEqual(full.filters);
+    // A firm no longer listed leaves.
+    await ctx.db.update(propFirms).set({ status: 'unlisted' }).where(eq(propFirms.id, firm.id));
+    const gone = await refreshCatalogFirms(ctx.db, patched, [firm.id]);
+    expect(options(gone).some((o) => o.firm.id === firm.id)).toBe(false);
+    expect(options(gone)).toEqual(options(await loadCatalog(ctx.db)));
+    await ctx.db
+      .update(propFirms)
+      .set({ name: listed.option.firm.name })
+      .where(eq(propFirms.id, listed.option.firm.id));
+  });
+
+  it("is a change of firms, platforms or coupons, never a coupon's uses or votes", () => {
+    for (const type of [
+      'firm.updated',
+      'firm.deleted',
+      'platform.created',
+      'coupon.created',
+      'coupon.updated',
+    ] as const) {
+      expect(altersCatalog({ type }), type).toBe(true);
+    }
+    for (const type of ['coupon.counted', 'review.created', 'points.updated', 'giveaway.updated'] as const) {
+      expect(altersCatalog({ type }), type).toBe(false);
+    }
   });
 });

@@ -3,15 +3,10 @@ import { CatalogStore } from './catalog';
 import { ChallengeFiltersSchema, ChallengePageSchema, ChallengeQuerySchema } from './schemas';
 import { listChallenges } from './service';
 
-/** The changes that alter the catalog: firms (their models and accounts), platforms and coupons. */
-const CHANGES_CATALOG = /^(firm|platform|coupon)\./;
-
 export async function challengesRoutes(app: Http): Promise<void> {
   const store = new CatalogStore(app.database.db);
   // Change events arrive from this process and, with Redis, from every other one.
-  app.changes.subscribe((events) => {
-    if (events.some((event) => CHANGES_CATALOG.test(event.type))) store.invalidate();
-  });
+  app.changes.subscribe((events) => store.invalidate(events));
 
   app.get(
     '/api/challenges',

@@ -145,7 +145,7 @@ export async function recordCouponUse(
       .returning({ usageCount: coupons.usageCount });
     return { usageCount: updated.usageCount, counted: true };
   });
-  if (result.counted) changes.publish({ type: 'coupon.updated', id });
+  if (result.counted) changes.publish({ type: 'coupon.counted', id });
   return result;
 }
 
@@ -162,7 +162,7 @@ export async function voteOnCoupon(
     .insert(couponVotes)
     .values({ couponId: id, visitorKey, worked })
     .onConflictDoUpdate({ target: [couponVotes.couponId, couponVotes.visitorKey], set: { worked } });
-  changes.publish({ type: 'coupon.updated', id });
+  changes.publish({ type: 'coupon.counted', id });
   const [votes] = await db
     .select({
       worked: sql<number>`count(*) filter (where ${couponVotes.worked})::int`,

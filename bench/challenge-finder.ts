@@ -14,7 +14,7 @@ import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoData } from '../src/server/db/seed/seed-demo-data';
-import { loadCatalog } from '../src/server/modules/challenges/catalog';
+import { loadCatalog, refreshCatalogFirms } from '../src/server/modules/challenges/catalog';
 import { listChallenges } from '../src/server/modules/challenges/service';
 
 const FIRMS = Number(process.env.BENCH_FIRMS ?? 5000);
@@ -113,6 +113,15 @@ try {
     `${catalog.rows.length} account options of listed firms (${FIRMS} generated firms + demo data)`,
   );
   report('catalog build (3 queries + index)', builds);
+  // A firm saved in the admin: only its rows are read again, the index rebuilt in memory.
+  const patches: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const firmId = catalog.rows[(i * 997) % catalog.rows.length].option.firm.id;
+    const started = performance.now();
+    catalog = await refreshCatalogFirms(database.db, catalog, [firmId]);
+    patches.push(performance.now() - started);
+  }
+  report('one firm changed (re-read + index)', patches);
   const memory: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
     const started = performance.now();

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  AnalyticsRangeQuerySchema,
+  FirmAnalyticsSchema,
+  SiteAnalyticsSchema,
+} from '../../../domain/admin-analytics';
+import {
   AcceptedSchema,
   ActivityLogSchema,
   FilterEventSchema,
@@ -10,6 +15,7 @@ import {
 import type { Http } from '../../lib/http';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser } from '../accounts/service';
+import { getFirmAnalytics, getSiteAnalytics } from './dashboard';
 import { recordActivity, recordPageView } from './service';
 
 const accepted = { 202: AcceptedSchema };
@@ -77,5 +83,32 @@ export async function analyticsRoutes(app: Http): Promise<void> {
       );
       return reply.status(202).send({ ok: true });
     },
+  );
+
+  // The dashboards (admin only, like every /api/admin path).
+  app.get(
+    '/api/admin/analytics',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The site dashboard over a range of days, with the period before it to compare',
+        querystring: AnalyticsRangeQuerySchema,
+        response: { 200: SiteAnalyticsSchema },
+      },
+    },
+    async (request) => getSiteAnalytics(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/firm-analytics',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every listed firm over a range of days: views, clicks out, coupon copies, reviews, entries',
+        querystring: AnalyticsRangeQuerySchema,
+        response: { 200: FirmAnalyticsSchema },
+      },
+    },
+    async (request) => getFirmAnalytics(db, request.query),
   );
 }

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { DAY_PATTERN } from './admin-content';
+
+/** The longest range the dashboards answer, in days. */
+export const ANALYTICS_MAX_DAYS = 366;
+/** The ranges offered as buttons; any other range is a custom one. */
+export const ANALYTICS_PRESETS = [7, 30, 90] as const;
+/** How many rows each table of the dashboard shows. */
+export const ANALYTICS_TOP = 20;
+
+const day = z.string().regex(DAY_PATTERN, 'Use the date format YYYY-MM-DD');
+
+/** `?from=&to=`: days in UTC, both included. */
+export const AnalyticsRangeQuerySchema = z.object({ from: day, to: day }).superRefine(({ from, to }, ctx) => {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end)) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'Not a calendar date' });
+    return;
+  }
+  if (end < start)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end must not be before the start' });
+  if ((end - start) / 86_400_000 + 1 > ANALYTICS_MAX_DAYS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['from'],
+      message: `A range is at most ${ANALYTICS_MAX_DAYS} days`,
+    });
+  }
+});
+export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuerySchema>;
+
+const n = z.number();
+const RangeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  previousFrom: z.string(),
+  previousTo: z.string(),
+});
+
+export const ANALYTICS_TOTALS = [
+  ['pageViews', 'Page views'],
+  ['sessions', 'Unique sessions'],
+  ['signUps', 'Sign-ups'],
+  ['reviews', 'Reviews'],
+  ['giveawayEntries', 'Giveaway entries'],
+  ['outboundClicks', 'Outbound clicks'],
+  ['couponCopies', 'Coupon copies'],
+] as const;
+export type AnalyticsTotalKey = (typeof ANALYTICS_TOTALS)[number][0];
+
+export const SiteAnalyticsSchema = z.object({
+  range: RangeSchema,
+  /** Each total in the range and in the period of the same length just before it. */
+  totals: z.record(
+    z.enum(ANALYTICS_TOTALS.map(([key]) => key) as [AnalyticsTotalKey, ...AnalyticsTotalKey[]]),
+    z.object({ value: n, previous: n }),
+  ),
+  /** One row per day of the range, days without traffic included. */
+  series: z.array(z.object({ day: z.string(), pageViews: n, sessions: n, outboundClicks: n })),
+  topPages: z.array(z.object({ path: z.string(), views: n, sessions: n })),
+  sources: z.array(z.object({ source: z.string(), views: n, sessions: n })),
+  campaigns: z.array(z.object({ campaign: z.string(), source: z.string(), medium: z.string(), views: n })),
+  devices: z.array(z.object({ device: z.string(), views: n })),
+  browsers: z.array(z.object({ browser: z.string(), views: n })),
+  /** Page load time in milliseconds, of the views that reported one. */
+  loadTime: z.object({ median: n.nullable(), p75: n.nullable(), samples: n }),
+  topSearches: z.array(z.object({ query: z.string(), searches: n, averageResults: n })),
+  /** What traders looked for that the site does not list. */
+  zeroResultSearches: z.array(z.object({ query: z.string(), searches: n })),
+  filters: z.array(z.object({ filterType: z.string(), filterValue: z.string(), uses: n })),
+});
+export type SiteAnalytics = z.infer<typeof SiteAnalyticsSchema>;
+
+export const FirmAnalyticsRowSchema = z.object({
+  firmId: n,
+  name: z.string(),
+  slug: z.string(),
+  pageViews: n,
+  outboundClicks: n,
+  /** Outbound clicks per page view, 0-1; null without views. */
+  clickThroughRate: n.nullable(),
+  couponCopies: n,
+  newReviews: n,
+  averageRating: n.nullable(),
+  giveawayEntries: n,
+});
+export type FirmAnalyticsRow = z.infer<typeof FirmAnalyticsRowSchema>;
+
+export const FirmAnalyticsSchema = z.object({ range: RangeSchema, firms: z.array(FirmAnalyticsRowSchema) });
+export type FirmAnalytics = z.infer<typeof FirmAnalyticsSchema>;

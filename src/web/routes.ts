@@ -1,6 +1,8 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute } from 'wouter';
+import { firmAnalyticsQuery, siteAnalyticsQuery } from './features/analytics/queries';
+import { parseAnalyticsRange } from './features/analytics/range';
 import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
 import { challengeFiltersQuery, challengesQuery } from './features/challenges/queries';
 import { parseChallengeState } from './features/challenges/state';
@@ -210,8 +212,14 @@ export const appRoutes: AppRoute[] = [
     path: '/admin/firm-analytics',
     access: 'admin',
     page: page('admin-firm-analytics-page'),
+    prefetch: ({ search }) => [firmAnalyticsQuery(parseAnalyticsRange(search))],
   },
-  { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
+  {
+    path: '/admin/analytics',
+    access: 'admin',
+    page: page('admin-analytics-page'),
+    prefetch: ({ search }) => [siteAnalyticsQuery(parseAnalyticsRange(search))],
+  },
   { path: '/admin/giveaways', access: 'admin', page: page('admin-giveaways-page') },
   {
     path: '/admin/cashback-claims',

@@ -1,16 +1,14 @@
-import { PageHeader } from '../components/page-header';
-import { PageHead } from '../lib/page-context';
+import { AdminLayout } from '../features/admin/admin-layout';
+import { SiteDashboard } from '../features/analytics/site-dashboard';
 
 export default function AdminAnalyticsPage() {
   return (
-    <>
-      <PageHead
-        title="Site Analytics | Prop Firm Club"
-        description="Page views, visitors and sources."
-        canonicalPath={'/admin/analytics'}
-        noindex
-      />
-      <PageHeader title="Site Analytics" intro="Page views, visitors and sources." />
-    </>
+    <AdminLayout
+      title="Site analytics"
+      description="Page views, visitors, sources, searches and clicks over a range, against the period before."
+      path="/admin/analytics"
+    >
+      <SiteDashboard />
+    </AdminLayout>
   );
 }

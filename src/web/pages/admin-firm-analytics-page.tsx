@@ -1,16 +1,14 @@
-import { PageHeader } from '../components/page-header';
-import { PageHead } from '../lib/page-context';
+import { AdminLayout } from '../features/admin/admin-layout';
+import { FirmAnalyticsTable } from '../features/analytics/firm-table';
 
 export default function AdminFirmAnalyticsPage() {
   return (
-    <>
-      <PageHead
-        title="Firm Analytics | Prop Firm Club"
-        description="Clicks and views per firm."
-        canonicalPath={'/admin/firm-analytics'}
-        noindex
-      />
-      <PageHeader title="Firm Analytics" intro="Clicks and views per firm." />
-    </>
+    <AdminLayout
+      title="Firm analytics"
+      description="Every listed firm over a range: page views, outbound clicks, coupon copies, reviews and giveaway entries."
+      path="/admin/firm-analytics"
+    >
+      <FirmAnalyticsTable />
+    </AdminLayout>
   );
 }

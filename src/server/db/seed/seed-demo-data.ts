@@ -37,6 +37,7 @@ import {
   DEMO_UNLISTED_FIRMS,
   FEATURED_FIRM_SLUG,
 } from './demo-firms';
+import { seedDemoTraffic } from './demo-traffic';
 import { slugify } from './factories';
 import { insertFirmBundles } from './firm-bundles';
 
@@ -53,6 +54,8 @@ export interface SeedSummary {
   giveaways: number;
   giveawayEntries: number;
   newsletterSubscribers: number;
+  /** Generated visitor traffic of the last four weeks (demo-traffic.ts). */
+  pageViews: number;
 }
 
 // Serialises concurrent first starts of several app nodes on one PostgreSQL.
@@ -155,7 +158,7 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
   await seedDemoPoints(db, { userIds, firmIds: [...firmIds.values()], now });
 
   const demoCoupons = buildDemoCoupons(firmIds, now);
-  await db.insert(coupons).values(demoCoupons);
+  const couponRows = await db.insert(coupons).values(demoCoupons).returning({ id: coupons.id });
   const posts = buildDemoPosts(firmIds, now);
   await db.insert(blogPosts).values(posts);
   const updates = buildDemoQuickUpdates(now);
@@ -208,6 +211,18 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
   const subscribers = buildDemoSubscribers(now);
   await db.insert(newsletterSubscribers).values(subscribers);
 
+  const pageViewCount = await seedDemoTraffic(db, {
+    firms: bundles.map((b) => ({ id: firmIds.get(b.firm.slug)!, slug: b.firm.slug, name: b.firm.name })),
+    couponIds: couponRows.map((c) => c.id),
+    now,
+  });
+  // A copy of a code is a use, as the coupon's own counter says (coupons/service.ts recordCouponUse).
+  await db
+    .update(coupons)
+    .set({
+      usageCount: sql`${coupons.usageCount} + (select count(*) from coupon_uses u where u.coupon_id = ${coupons.id})::int`,
+    });
+
   return {
     firms: bundles.length,
     fundingModels: bundles.reduce((n, b) => n + b.models.length, 0),
@@ -221,6 +236,7 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
     giveaways: specs.length,
     giveawayEntries: entryCount,
     newsletterSubscribers: subscribers.length,
+    pageViews: pageViewCount,
   };
 }
 

@@ -42,7 +42,8 @@ export async function adminFirmRoutes(
 ): Promise<void> {
   const db = app.database.db;
   /** After the commit: the response cache of every process drops what the change made stale. */
-  const firmChanged = (action: ChangeAction, id: number) => app.changes.publish({ type: `firm.${action}`, id });
+  const firmChanged = (action: ChangeAction, id: number) =>
+    app.changes.publish({ type: `firm.${action}`, id });
 
   app.get(
     '/api/admin/firms',

@@ -62,20 +62,18 @@ beforeAll(async () => {
     createdAt: at(day),
     ...extra,
   });
-  await ctx.db
-    .insert(activityLogs)
-    .values([
-      activity('firm_click', '2026-03-08', { propFirmId: firm.id }),
-      activity('coupon_click', '2026-03-10', { propFirmId: firm.id }),
-      activity('link_click', '2026-03-10'),
-      activity('firm_click', '2026-03-03', { propFirmId: other.id }),
-      activity('search', '2026-03-09', { metadata: { searchQuery: 'FTMO ', resultsCount: 0 } }),
-      activity('search', '2026-03-09', { metadata: { searchQuery: 'ftmo', resultsCount: 0 } }),
-      activity('search', '2026-03-11', { metadata: { searchQuery: 'dashboard', resultsCount: 1 } }),
-      activity('filter', '2026-03-12', {
-        metadata: { filterType: 'assetClass', filterValue: 'futures', resultsCount: 4 },
-      }),
-    ]);
+  await ctx.db.insert(activityLogs).values([
+    activity('firm_click', '2026-03-08', { propFirmId: firm.id }),
+    activity('coupon_click', '2026-03-10', { propFirmId: firm.id }),
+    activity('link_click', '2026-03-10'),
+    activity('firm_click', '2026-03-03', { propFirmId: other.id }),
+    activity('search', '2026-03-09', { metadata: { searchQuery: 'FTMO ', resultsCount: 0 } }),
+    activity('search', '2026-03-09', { metadata: { searchQuery: 'ftmo', resultsCount: 0 } }),
+    activity('search', '2026-03-11', { metadata: { searchQuery: 'dashboard', resultsCount: 1 } }),
+    activity('filter', '2026-03-12', {
+      metadata: { filterType: 'assetClass', filterValue: 'futures', resultsCount: 4 },
+    }),
+  ]);
   const coupon = await insertCoupon(ctx.db, { propFirmId: firm.id, code: 'DASH10' });
   await ctx.db.insert(couponUses).values([
     { couponId: coupon.id, visitorKey: 'v1', day: '2026-03-09', createdAt: at('2026-03-09') },

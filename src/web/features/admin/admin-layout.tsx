@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import AwardIcon from '~icons/lucide/award';
 import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
+import ChartLineIcon from '~icons/lucide/chart-line';
 import GiftIcon from '~icons/lucide/gift';
 import HistoryIcon from '~icons/lucide/history';
 import InboxIcon from '~icons/lucide/inbox';
@@ -34,6 +35,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
+  { to: '/admin/firm-analytics', label: 'Firm analytics', icon: ChartLineIcon },
 ];
 
 const isCurrent = (pathname: string, to: string) =>

@@ -1,6 +1,7 @@
+// In a folder of its own: every file directly in pages/ is a page chunk of the build (lib/lazy-page.ts).
 import { describe, expect, it } from 'vitest';
-import type { ApiResponse } from '../../domain/render';
-import { render } from '../entry-server';
+import type { ApiResponse } from '../../../domain/render';
+import { render } from '../../entry-server';
 
 const signedOut: ApiResponse = {
   status: 401,

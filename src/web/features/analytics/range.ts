@@ -1,0 +1,33 @@
+import { ANALYTICS_PRESETS } from '../../../domain/admin-analytics';
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface AnalyticsRange {
+  from: string;
+  to: string;
+  /** The preset it is (7, 30, 90 days up to today), or null for a custom range. */
+  preset: (typeof ANALYTICS_PRESETS)[number] | null;
+}
+
+/**
+ * The dashboards' range from the address: `?days=7|30|90` (30 unless given) up to today (UTC), or
+ * a custom `?from=&to=`. The server checks the range again (src/domain/admin-analytics.ts).
+ */
+export function parseAnalyticsRange(search: URLSearchParams, now = Date.now()): AnalyticsRange {
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  if (DAY.test(from) && DAY.test(to)) return { from, to, preset: null };
+  const asked = Number(search.get('days'));
+  const days = ANALYTICS_PRESETS.find((d) => d === asked) ?? 30;
+  return { from: isoDay(now - (days - 1) * DAY_MS), to: isoDay(now), preset: days };
+}
+
+export const rangeQuery = (range: AnalyticsRange) => `from=${range.from}&to=${range.to}`;
+
+/** The change from the period before, in percent; null when there was nothing before. */
+export function changePercent(value: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((value - previous) / previous) * 1000) / 10;
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await presetCookieConsent(page);
+  await signInAsAdmin(page);
+});
+
+test('the site dashboard: the demo traffic, another range, a table exported', async ({ page }) => {
+  await page.goto('/admin/analytics');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Site analytics', level: 1 })).toBeVisible();
+  const pageViews = page.locator('dt', { hasText: 'Page views' }).locator('xpath=..').locator('dd');
+  await expect(pageViews).toContainText(/\d/);
+  expect(Number((await pageViews.locator('span').first().textContent())?.replace(/,/g, ''))).toBeGreaterThan(
+    0,
+  );
+  await expect(
+    page.getByRole('img', { name: /Page views, sessions and outbound clicks by day/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Searches that found nothing' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(page).toHaveURL(/days=7/);
+  await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Top pages as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^top-pages-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path()) as string, 'utf8');
+  expect(csv.split('\n')[0]).toBe('Page,Views,Sessions');
+  expect(csv.split('\n').length).toBeGreaterThan(2);
+});
+
+test('the firm table: sorted by a column, exported', async ({ page }) => {
+  await page.goto('/admin/firm-analytics');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Firm analytics', level: 1 })).toBeVisible();
+  const firstRow = page.locator('tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+  await page.getByRole('button', { name: /^Firm/ }).click();
+  await expect(page.getByRole('columnheader', { name: /^Firm/ })).toHaveAttribute('aria-sort', 'ascending');
+  const names = await page.locator('tbody tr td:first-child').allTextContents();
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync((await (await download).path()) as string, 'utf8');
+  expect(csv.split('\n')[0]).toBe(
+    'Slug,Firm,Page views,Outbound clicks,Click-through,Coupon copies,New reviews,Average rating,Giveaway entries',
+  );
+});

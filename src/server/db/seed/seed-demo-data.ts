@@ -217,11 +217,9 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
     now,
   });
   // A copy of a code is a use, as the coupon's own counter says (coupons/service.ts recordCouponUse).
-  await db
-    .update(coupons)
-    .set({
-      usageCount: sql`${coupons.usageCount} + (select count(*) from coupon_uses u where u.coupon_id = ${coupons.id})::int`,
-    });
+  await db.update(coupons).set({
+    usageCount: sql`${coupons.usageCount} + (select count(*) from coupon_uses u where u.coupon_id = ${coupons.id})::int`,
+  });
 
   return {
     firms: bundles.length,

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { DAY_PATTERN } from './admin-content';
-
-/** The longest range the dashboards answer, in days. */
-export const ANALYTICS_MAX_DAYS = 366;
-/** The ranges offered as buttons; any other range is a custom one. */
-export const ANALYTICS_PRESETS = [7, 30, 90] as const;
-/** How many rows each table of the dashboard shows. */
-export const ANALYTICS_TOP = 20;
+import { ANALYTICS_MAX_DAYS } from './analytics-rules';
 
 const day = z.string().regex(DAY_PATTERN, 'Use the date format YYYY-MM-DD');
 

@@ -29,6 +29,7 @@ export const AdminOverviewSchema = z.object({
   queues: z.object({
     reviewsLastWeek: count.describe('Reviews posted in the last 7 days, newest first below'),
     messagesLastWeek: count.describe('Contact messages received in the last 7 days'),
+    newMessages: count.describe('Contact messages nobody has answered or closed yet'),
     pendingSubscribers: count.describe('Newsletter sign-ups still waiting for confirmation'),
   }),
   recentReviews: z.array(
@@ -65,6 +66,7 @@ export const AUDIT_ENTITIES = [
   'update',
   'giveaway',
   'user',
+  'contact_message',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 

@@ -208,6 +208,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/coupons', access: 'admin', page: page('admin-coupons-page') },
   { path: '/admin/coupons/:id', access: 'admin', page: page('admin-coupon-page') },
   { path: '/admin/audit', access: 'admin', page: page('admin-audit-page') },
+  { path: '/admin/messages', access: 'admin', page: page('admin-messages-page') },
   {
     path: '/admin/firm-analytics',
     access: 'admin',

@@ -8,7 +8,6 @@ import { contactRoutes } from './contact/routes';
 import { couponRoutes } from './coupons/routes';
 import { firmsRoutes } from './firms/routes';
 import { giveawaysRoutes } from './giveaways/routes';
-import { homeRoutes } from './home/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { outboundRoutes } from './outbound/routes';
 import { pointsRoutes } from './points/routes';
@@ -32,7 +31,6 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(giveawaysRoutes);
   await app.register(ruleChangeRoutes);
   await app.register(pointsRoutes);
-  await app.register(homeRoutes);
   await app.register(outboundRoutes);
   await app.register(widgetRoutes);
   await app.register(seoRoutes);

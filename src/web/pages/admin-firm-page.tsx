@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import { QueryFailure } from '../components/query-failure';
 import { Skeleton } from '../components/ui/skeleton';
 import { AdminLayout } from '../features/admin/admin-layout';
 import { FirmEditor } from '../features/admin/firm-editor';
 import { adminFirmQuery } from '../features/admin/queries';
-import { QueryFailure } from '../features/admin/states';
 
 function EditFirm({ id }: { id: number }) {
   const { data, error, isPending, refetch } = useQuery(adminFirmQuery(id));

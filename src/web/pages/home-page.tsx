@@ -13,10 +13,10 @@ import { FirmSearchBox } from '../features/firms/firm-search-box';
 import { ComparisonTable, FeaturedPanel, HeroStats, LazySection } from '../features/firms/home-sections';
 import { directoryJsonLd, websiteJsonLd } from '../features/firms/json-ld';
 import { homeComparisonQuery } from '../features/firms/queries';
-import { SignedInHomeView } from '../features/home/signed-in-home';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
+import { SignedInHomeView } from './home/signed-in-home';
 
 const LATEST_POSTS = 3;
 

@@ -209,11 +209,35 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const contactMessages = pgTable('contact_messages', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  topic: text('topic').notNull(),
-  message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    /** The admin inbox's state: new, answered (a reply was sent), closed. */
+    status: text('status', { enum: ['new', 'answered', 'closed'] })
+      .notNull()
+      .default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)],
+);
+
+/** The replies admins sent from the inbox, by email, kept with the message. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId)],
+);

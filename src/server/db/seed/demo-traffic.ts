@@ -5,6 +5,8 @@ import { activityLogs, couponUses, pageViews } from '../schema';
 import { createRandom } from './firm-generator';
 
 export const DEMO_TRAFFIC_DAYS = 28;
+/** Every generated session id starts so: a reset of the demo removes its traffic by it. */
+export const DEMO_SESSION_PREFIX = 'demo-';
 const DAY_MS = 86_400_000;
 const CHUNK = 1000;
 
@@ -50,7 +52,7 @@ export async function seedDemoTraffic(
     const weekday = new Date(start + day * DAY_MS).getUTCDay();
     const sessions = Math.round((40 + day * 2) * (weekday === 0 || weekday === 6 ? 0.7 : 1));
     for (let s = 0; s < sessions; s++) {
-      const sessionId = `demo-${day}-${s}`;
+      const sessionId = `${DEMO_SESSION_PREFIX}${day}-${s}`;
       const source = random.pick(SOURCES);
       const campaign = source ? CAMPAIGNS[source] : undefined;
       const device = random.pick(DEVICES);

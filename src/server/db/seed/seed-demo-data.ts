@@ -4,13 +4,17 @@ import { hashEntryList } from '../../../domain/giveaway-verify';
 import { recordPoints, seedDemoPoints } from '../../modules/points/service';
 import type { Db } from '../client';
 import {
+  activityLogs,
   blogPosts,
+  contactMessages,
+  contactReplies,
   coupons,
   featuredFirm,
   firmRuleChanges,
   giveawayEntries,
   giveaways,
   newsletterSubscribers,
+  pageViews,
   payoutMethods,
   platforms,
   propFirms,
@@ -37,7 +41,7 @@ import {
   DEMO_UNLISTED_FIRMS,
   FEATURED_FIRM_SLUG,
 } from './demo-firms';
-import { seedDemoTraffic } from './demo-traffic';
+import { DEMO_SESSION_PREFIX, seedDemoTraffic } from './demo-traffic';
 import { slugify } from './factories';
 import { insertFirmBundles } from './firm-bundles';
 
@@ -211,6 +215,44 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
   const subscribers = buildDemoSubscribers(now);
   await db.insert(newsletterSubscribers).values(subscribers);
 
+  // A few messages in the admin inbox: two waiting, one answered.
+  const messages = await db
+    .insert(contactMessages)
+    .values([
+      {
+        name: 'Priya N.',
+        email: `priya@${DEMO_EMAIL_DOMAIN}`,
+        topic: 'Firm listing',
+        message: 'Could you add Falcon Ridge Funding? They started offering futures evaluations this month.',
+        createdAt: new Date(now.getTime() - 2 * 86_400_000),
+      },
+      {
+        name: 'Marco D.',
+        email: `marco@${DEMO_EMAIL_DOMAIN}`,
+        topic: 'Coupon or deal',
+        message: 'The Northbridge code from your deals page was refused at checkout yesterday.',
+        createdAt: new Date(now.getTime() - 86_400_000),
+      },
+      {
+        name: 'Lee K.',
+        email: `lee@${DEMO_EMAIL_DOMAIN}`,
+        topic: 'General question',
+        message: 'How is the trust rating calculated?',
+        status: 'answered' as const,
+        createdAt: new Date(now.getTime() - 5 * 86_400_000),
+      },
+    ])
+    .returning({ id: contactMessages.id, status: contactMessages.status });
+  const answered = messages.find((m) => m.status === 'answered');
+  if (answered) {
+    await db.insert(contactReplies).values({
+      messageId: answered.id,
+      adminEmail: 'admin@propfirmclub.test',
+      body: 'Thanks for asking: the methodology page explains the six pillars and their weights.',
+      createdAt: new Date(now.getTime() - 4 * 86_400_000),
+    });
+  }
+
   const pageViewCount = await seedDemoTraffic(db, {
     firms: bundles.map((b) => ({ id: firmIds.get(b.firm.slug)!, slug: b.firm.slug, name: b.firm.name })),
     couponIds: couponRows.map((c) => c.id),
@@ -255,7 +297,7 @@ export function seedDemoDataIfEmpty(db: Db, now = new Date()): Promise<SeedSumma
 
 /**
  * Removes the demo content (firms and everything they own, coupons, posts, updates, giveaways,
- * platforms, payout methods) and the demo users and subscribers. Real accounts, their sessions and
+ * platforms, payout methods), the demo users, subscribers, messages and generated traffic. Real accounts, their sessions and
  * analytics stay; their reviews of demo firms go with the firms.
  */
 export function deleteDemoData(db: Db): Promise<void> {
@@ -273,6 +315,9 @@ export function deleteDemoData(db: Db): Promise<void> {
     await tx.delete(platforms);
     await tx.delete(payoutMethods);
     await tx.delete(newsletterSubscribers).where(like(newsletterSubscribers.email, `%@${DEMO_EMAIL_DOMAIN}`));
+    await tx.delete(contactMessages).where(like(contactMessages.email, `%@${DEMO_EMAIL_DOMAIN}`));
+    await tx.delete(pageViews).where(like(pageViews.sessionId, `${DEMO_SESSION_PREFIX}%`));
+    await tx.delete(activityLogs).where(like(activityLogs.sessionId, `${DEMO_SESSION_PREFIX}%`));
     const demoUserIds = (
       await tx
         .select({ id: users.id })

@@ -9,6 +9,7 @@ import type { Database } from '../client';
 import { findPackageRoot } from '../migrate';
 import {
   blogPosts,
+  contactMessages,
   coupons,
   featuredFirm,
   firmAccounts,
@@ -17,6 +18,7 @@ import {
   fundingModels,
   giveawayEntries,
   giveaways,
+  pageViews,
   payoutMethods,
   platforms,
   propFirms,
@@ -253,13 +255,22 @@ describe('demo data', () => {
   it('does not seed twice, and a reset keeps real users while reseeding the demo', async () => {
     expect(await seedDemoDataIfEmpty(db, now)).toBeNull();
     const realUser = await insertUser(db);
+    const demoViews = await db.$count(pageViews);
+    const demoMessages = await db.$count(contactMessages);
+    expect(demoViews).toBeGreaterThan(1000);
+    expect(demoMessages).toBe(3);
     await deleteDemoData(db);
+    expect(await db.$count(pageViews)).toBe(0);
+    expect(await db.$count(contactMessages)).toBe(0);
     const [{ n: firmsAfterDelete }] = await db.select({ n: count() }).from(propFirms);
     expect(firmsAfterDelete).toBe(0);
     const remaining = await db.select({ id: users.id }).from(users);
     expect(remaining.map((u) => u.id)).toEqual([realUser.id]);
     const summary = await seedDemoDataIfEmpty(db, now);
     expect(summary?.firms).toBeGreaterThanOrEqual(30);
+    // The same generated traffic again, not twice as much.
+    expect(await db.$count(pageViews)).toBe(demoViews);
+    expect(summary?.pageViews).toBe(demoViews);
   });
 });
 

@@ -161,7 +161,14 @@ export async function getAdminOverview(db: Db, at = new Date()): Promise<AdminOv
         ),
       })
       .from(reviews),
-    db.select({ n: count() }).from(contactMessages).where(gt(contactMessages.createdAt, weekAgo)),
+    db
+      .select({
+        n: n(
+          sql`count(*) filter (where ${contactMessages.createdAt} > ${weekAgo.toISOString()}::timestamptz)`,
+        ),
+        waiting: n(sql`count(*) filter (where ${contactMessages.status} = 'new')`),
+      })
+      .from(contactMessages),
     db
       .select({
         confirmed: n(sql`count(*) filter (where ${newsletterSubscribers.status} = 'confirmed')`),
@@ -209,6 +216,7 @@ export async function getAdminOverview(db: Db, at = new Date()): Promise<AdminOv
     queues: {
       reviewsLastWeek: reviewCounts?.lastWeek ?? 0,
       messagesLastWeek: messages?.n ?? 0,
+      newMessages: messages?.waiting ?? 0,
       pendingSubscribers: subscribers?.pending ?? 0,
     },
     recentReviews: recentReviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  ANALYTICS_TOP,
-  type AnalyticsRangeQuery,
-  type AnalyticsTotalKey,
-  type FirmAnalytics,
-  type SiteAnalytics,
+import type {
+  AnalyticsRangeQuery,
+  AnalyticsTotalKey,
+  FirmAnalytics,
+  SiteAnalytics,
 } from '../../../domain/admin-analytics';
+import { ANALYTICS_TOP } from '../../../domain/analytics-rules';
 import type { Db } from '../../db/client';
 import {
   activityLogs,

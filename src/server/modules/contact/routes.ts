@@ -1,6 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  InboxMessageSchema,
+  InboxPageSchema,
+  InboxQuerySchema,
+  MessageStatusPayloadSchema,
+  ReplyPayloadSchema,
+} from '../../../domain/admin-inbox';
 import { ContactPayloadSchema, ContactResultSchema } from '../../../domain/contact';
-import type { Http } from '../../lib/http';
-import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { IdParamsSchema } from '../../../domain/ids';
+import { ErrorSchema, type Http } from '../../lib/http';
+import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { requireAdmin } from '../accounts/service';
+import { listInboxMessages, replyToMessage, setMessageStatus } from './inbox';
 import { submitContactMessage } from './service';
 
 export async function contactRoutes(app: Http): Promise<void> {
@@ -27,5 +38,56 @@ export async function contactRoutes(app: Http): Promise<void> {
         .status(201)
         .send({ message: "Thanks for your message. We'll reply within two business days." });
     },
+  );
+
+  // The admin inbox (admin only, like every /api/admin path).
+  const db = app.database.db;
+  const actorOf = async (request: FastifyRequest) => {
+    const admin = await requireAdmin(app, request);
+    return { id: admin.id, email: admin.email };
+  };
+  const tags = ['admin'];
+
+  app.get(
+    '/api/admin/messages',
+    {
+      schema: {
+        tags,
+        summary: 'The contact inbox: one status (new by default) or all, paged, with the replies sent',
+        querystring: InboxQuerySchema,
+        response: { 200: InboxPageSchema },
+      },
+    },
+    async (request) => listInboxMessages(db, request.query),
+  );
+
+  app.post(
+    '/api/admin/messages/:id/reply',
+    {
+      schema: {
+        tags,
+        summary: 'Email a reply to the sender; it is kept with the message, which becomes answered',
+        params: IdParamsSchema,
+        body: ReplyPayloadSchema,
+        response: { 200: InboxMessageSchema, 404: ErrorSchema, 502: ErrorSchema },
+      },
+      preHandler: rateLimit(app, [byUser('admin-reply', 30, MINUTE)]),
+    },
+    async (request) =>
+      replyToMessage(db, app.mailer, await actorOf(request), request.params.id, request.body.body),
+  );
+
+  app.put(
+    '/api/admin/messages/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a message new, answered or closed',
+        params: IdParamsSchema,
+        body: MessageStatusPayloadSchema,
+        response: { 200: InboxMessageSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => setMessageStatus(db, await actorOf(request), request.params.id, request.body.status),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SignedInHomeSchema } from '../../../domain/home';
 import { IdParamsSchema } from '../../../domain/ids';
 import {
   AdjustmentSchema,
@@ -29,6 +30,7 @@ import {
   readClaimProof,
 } from './cashback';
 import { getPointsHistory } from './history';
+import { getSignedInHome } from './home';
 import { listPostbacks, offerwallAvailability, offerwallUrl, receivePostback } from './offerwalls';
 import { adjustPoints, decidePayout, listOwnPayouts, listPayoutsForAdmin, requestPayout } from './payouts';
 import {
@@ -456,5 +458,19 @@ export async function pointsRoutes(app: Http): Promise<void> {
       },
     },
     (request) => listPostbacks(db, request.query.filter),
+  );
+
+  app.get(
+    '/api/home',
+    {
+      schema: {
+        tags: ['home'],
+        summary:
+          "The signed-in home: the user's points, open claims and payouts, giveaways, new coupons, reviews",
+        response: { 200: SignedInHomeSchema, 401: ErrorSchema },
+      },
+      config: { access: 'user' },
+    },
+    async (request) => getSignedInHome(db, (await requireUser(app, request)).id),
   );
 }

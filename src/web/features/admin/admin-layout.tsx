@@ -8,6 +8,7 @@ import GiftIcon from '~icons/lucide/gift';
 import HistoryIcon from '~icons/lucide/history';
 import InboxIcon from '~icons/lucide/inbox';
 import DashboardIcon from '~icons/lucide/layout-dashboard';
+import MailIcon from '~icons/lucide/mail';
 import ReceiptIcon from '~icons/lucide/receipt';
 import TicketIcon from '~icons/lucide/ticket-percent';
 import WalletIcon from '~icons/lucide/wallet';
@@ -33,6 +34,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
   { to: '/admin/postbacks', label: 'Postbacks', icon: InboxIcon },
   { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
+  { to: '/admin/messages', label: 'Messages', icon: MailIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
   { to: '/admin/firm-analytics', label: 'Firm analytics', icon: ChartLineIcon },

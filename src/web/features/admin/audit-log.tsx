@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_ENTITIES, type AuditEntry } from '../../../domain/admin';
+import { QueryFailure } from '../../components/query-failure';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
@@ -7,7 +8,6 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { Pager } from './pager';
 import { adminAuditQuery } from './queries';
-import { QueryFailure } from './states';
 
 const ENTITY_LABELS: Record<string, string> = {
   firm: 'Firms',
@@ -19,6 +19,7 @@ const ENTITY_LABELS: Record<string, string> = {
   update: 'Quick updates',
   giveaway: 'Giveaways',
   user: 'Users',
+  contact_message: 'Contact messages',
 };
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {

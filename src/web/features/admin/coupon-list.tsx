@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../domain/format';
+import { QueryFailure } from '../../components/query-failure';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -10,7 +11,6 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { Pager } from './pager';
 import { adminCouponsQuery } from './queries';
-import { QueryFailure } from './states';
 
 const expired = (day: string | null) => day !== null && new Date(`${day}T23:59:59Z`).getTime() < Date.now();
 

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { ADMIN_FIRM_SORTS } from '../../../domain/admin-firms';
 import { trustRatingLabel } from '../../../domain/firm-rules';
 import { formatDate } from '../../../domain/format';
+import { QueryFailure } from '../../components/query-failure';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -12,7 +13,6 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { Pager } from './pager';
 import { adminFirmsQuery } from './queries';
-import { QueryFailure } from './states';
 
 const SORT_LABELS: Record<(typeof ADMIN_FIRM_SORTS)[number], string> = {
   name: 'Name',

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { AdminOverview } from '../../../domain/admin';
 import { formatDate } from '../../../domain/format';
+import { QueryFailure } from '../../components/query-failure';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { adminOverviewQuery } from './queries';
-import { QueryFailure } from './states';
 
 interface Tile {
   label: string;
@@ -125,7 +125,13 @@ export function AdminOverviewPanel() {
         title="Waiting for you"
         tiles={[
           { label: 'Reviews this week', value: data.queues.reviewsLastWeek, attention: true },
-          { label: 'Messages this week', value: data.queues.messagesLastWeek, attention: true },
+          {
+            label: 'Messages to answer',
+            value: data.queues.newMessages,
+            attention: true,
+            to: '/admin/messages',
+          },
+          { label: 'Messages this week', value: data.queues.messagesLastWeek },
           {
             label: 'Expired coupons still active',
             value: c.expiredCoupons,

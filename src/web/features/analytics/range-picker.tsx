@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ANALYTICS_PRESETS } from '../../../domain/admin-analytics';
+import { ANALYTICS_PRESETS } from '../../../domain/analytics-rules';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';

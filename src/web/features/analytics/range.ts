@@ -1,4 +1,4 @@
-import { ANALYTICS_PRESETS } from '../../../domain/admin-analytics';
+import { ANALYTICS_PRESETS } from '../../../domain/analytics-rules';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { giveawayEntries, propFirms, reviews } from '../../db/schema';
 import { listNewCoupons } from '../coupons/service';
 import { listGiveaways } from '../giveaways/service';
-import { listOwnClaims } from '../points/cashback';
-import { getPointsHistory } from '../points/history';
-import { listOwnPayouts } from '../points/payouts';
+import { listOwnClaims } from './cashback';
+import { getPointsHistory } from './history';
+import { listOwnPayouts } from './payouts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,3 +1,5 @@
+// Part of the home page (pages/home-page.tsx); in a folder of its own, as files directly in pages/
+// are page chunks of the build.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -13,12 +15,12 @@ import { pointsToUsd } from '../../../domain/points';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { CouponCard } from '../coupons/coupon-card';
-import { FirmLogo, StarRating } from '../firms/firm-bits';
-import { FirmSearchBox } from '../firms/firm-search-box';
-import { GiveawayCard, GiveawayStatusBadge } from '../giveaways/giveaway-card';
-import { PointsEntryRow } from '../points/points-history';
-import { signedInHomeQuery } from './queries';
+import { CouponCard } from '../../features/coupons/coupon-card';
+import { FirmLogo, StarRating } from '../../features/firms/firm-bits';
+import { FirmSearchBox } from '../../features/firms/firm-search-box';
+import { GiveawayCard, GiveawayStatusBadge } from '../../features/giveaways/giveaway-card';
+import { signedInHomeQuery } from '../../features/home/queries';
+import { PointsEntryRow } from '../../features/points/points-history';
 
 function Section({
   id,

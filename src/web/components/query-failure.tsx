@@ -1,7 +1,7 @@
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { errorStatus, serverMessage } from '../../lib/api';
-import { toastForError } from '../../lib/error-toast';
+import { errorStatus, serverMessage } from '../lib/api';
+import { toastForError } from '../lib/error-toast';
+import { Button } from './ui/button';
+import { Card } from './ui/card';
 
 /** A load that failed: what went wrong, and a way to try again. */
 export function QueryFailure({ error, retry }: { error: unknown; retry: () => void }) {

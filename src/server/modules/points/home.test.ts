@@ -11,7 +11,7 @@ import {
   insertGiveawayEntry,
   insertUserReview,
 } from '../../db/seed/factories';
-import { recordPoints } from '../points/service';
+import { recordPoints } from './service';
 
 const DAY = 86_400_000;
 let ctx: TestContext;

@@ -1,0 +1,8 @@
+// The dashboards' ranges and table sizes. No zod here: the browser's route table reads them.
+
+/** The longest range the dashboards answer, in days. */
+export const ANALYTICS_MAX_DAYS = 366;
+/** The ranges offered as buttons; any other range is a custom one. */
+export const ANALYTICS_PRESETS = [7, 30, 90] as const;
+/** How many rows each table of the dashboard shows. */
+export const ANALYTICS_TOP = 20;

@@ -67,6 +67,7 @@ export const AUDIT_ENTITIES = [
   'giveaway',
   'user',
   'contact_message',
+  'review',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 

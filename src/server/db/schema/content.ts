@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -134,12 +135,51 @@ export const reviews = pgTable(
     authorName: text('author_name'),
     source: text('source'),
     isVerified: boolean('is_verified').notNull().default(false),
+    /**
+     * Moderation (decision 0027): published reviews count and show; held ones wait for an admin
+     * (the automatic checks named in `autoChecks` held them); hidden ones were removed with a reason.
+     */
+    status: text('status', { enum: ['published', 'held', 'hidden'] })
+      .notNull()
+      .default('published'),
+    autoChecks: text('auto_checks').array().notNull().default([]),
+    moderationReason: text('moderation_reason'),
+    moderationNote: text('moderation_note'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedBy: text('moderated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('reviews_firm_created_idx').on(t.propFirmId, t.createdAt),
+    index('reviews_status_idx').on(t.status, t.createdAt),
     // One review per user per firm, enforced by the database so parallel submissions create one.
     uniqueIndex('reviews_one_per_user_idx').on(t.propFirmId, t.userId),
+  ],
+);
+
+/** Only published reviews show on firm pages and count in ratings. */
+export const publishedReview = eq(reviews.status, 'published');
+
+/** A signed-in user's report of a review: one per user and review. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** Set when an admin decided on the review after this report. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_reports_once_idx').on(t.reviewId, t.userId),
+    index('review_reports_open_idx').on(t.resolvedAt, t.reviewId),
   ],
 );
 

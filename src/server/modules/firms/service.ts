@@ -36,6 +36,7 @@ import {
   payoutMethods,
   platforms,
   propFirms,
+  publishedReview,
   reviews,
   unlistedFirms,
   users,
@@ -110,6 +111,7 @@ const reviewStats = (db: Db) =>
       average: sql<number>`avg(${reviews.rating})`.mapWith(Number).as('review_average'),
     })
     .from(reviews)
+    .where(publishedReview)
     .groupBy(reviews.propFirmId)
     .as('review_stats');
 
@@ -204,7 +206,7 @@ async function summarizeFirms(db: Db, firms: CoreFirm[]): Promise<FirmSummary[]>
         average: sql<number>`avg(${reviews.rating})`.mapWith(Number),
       })
       .from(reviews)
-      .where(inArray(reviews.propFirmId, ids))
+      .where(and(inArray(reviews.propFirmId, ids), publishedReview))
       .groupBy(reviews.propFirmId),
   ]);
   const byFirm = <T extends { firmId: number | null }>(rows: T[]) => new Map(rows.map((r) => [r.firmId, r]));

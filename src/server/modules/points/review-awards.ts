@@ -8,7 +8,7 @@ import {
   weekStartOf,
 } from '../../../domain/points';
 import type { Db } from '../../db/client';
-import { propFirms, reviewAwards, reviews, reviewVotes, users } from '../../db/schema';
+import { propFirms, publishedReview, reviewAwards, reviews, reviewVotes, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Changes } from '../../lib/events';
 import { defineJob } from '../../lib/jobs';
@@ -31,7 +31,7 @@ export async function voteHelpful(
   const [review] = await db
     .select({ id: reviews.id, userId: reviews.userId, isManual: reviews.isManual })
     .from(reviews)
-    .where(eq(reviews.id, reviewId));
+    .where(and(eq(reviews.id, reviewId), publishedReview));
   if (!review) throw notFound('Review');
   if (review.isManual || !review.userId) {
     throw new AppError(400, 'not_votable', 'Only reviews by our members can be voted on.');
@@ -97,6 +97,7 @@ export async function awardWeeklyReviews(db: Db, weekStart: Date): Promise<Weekl
     .where(
       and(
         eq(reviews.isManual, false),
+        publishedReview,
         gte(reviews.createdAt, start),
         lt(reviews.createdAt, end),
         eq(users.emailVerified, true),

@@ -1,15 +1,25 @@
+import { z } from 'zod';
 import {
   FirmIdParamsSchema,
   FirmSlugParamsSchema,
   OwnReviewSchema,
+  PostedReviewSchema,
   ReviewListSchema,
   ReviewPayloadSchema,
-  ReviewSchema,
   ReviewSummarySchema,
 } from '../../../domain/firms';
+import { IdParamsSchema } from '../../../domain/ids';
+import {
+  AdminReviewPageSchema,
+  ModerationPayloadSchema,
+  ModerationQuerySchema,
+  OwnReviewStatusSchema,
+  ReportPayloadSchema,
+} from '../../../domain/moderation';
 import { ErrorSchema, type Http } from '../../lib/http';
-import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { getSessionUser, requireUser } from '../accounts/service';
+import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
+import { listOwnReviewStatuses, listReviewsForModeration, moderateReview, reportReview } from './moderation';
 import { createReview, getFirmRating, getOwnFirmReview, listFirmReviews } from './service';
 
 const tags = ['reviews'];
@@ -58,7 +68,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     },
     async (request) => {
       const user = await requireUser(app, request);
-      return { review: await getOwnFirmReview(db, user.id, request.params.slug) };
+      return getOwnFirmReview(db, user.id, request.params.slug);
     },
   );
 
@@ -71,7 +81,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
         params: FirmIdParamsSchema,
         body: ReviewPayloadSchema,
         response: {
-          201: ReviewSchema,
+          201: PostedReviewSchema,
           400: ErrorSchema,
           401: ErrorSchema,
           403: ErrorSchema,
@@ -85,6 +95,83 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       const user = await getSessionUser(app, request);
       const review = await createReview(db, app.changes, user, request.params.propFirmId, request.body);
       return reply.status(201).send(review);
+    },
+  );
+
+  app.post(
+    '/api/reviews/:id/report',
+    {
+      schema: {
+        tags,
+        summary: 'Report a review to the moderators: a reason from the list, once per user and review',
+        params: IdParamsSchema,
+        body: ReportPayloadSchema,
+        response: {
+          201: z.object({ reported: z.literal(true) }),
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
+      },
+      config: { access: 'user' },
+      preHandler: rateLimit(app, [byUser('review-report', 20, HOUR), byIp('review-report', 60, HOUR)]),
+    },
+    async (request, reply) => {
+      const user = await requireUser(app, request);
+      return reply.status(201).send(await reportReview(db, user.id, request.params.id, request.body));
+    },
+  );
+
+  app.get(
+    '/api/profile/reviews',
+    {
+      schema: {
+        tags,
+        summary:
+          "The signed-in user's reviews with where each stands (shown, waiting for a check, removed and why)",
+        response: { 200: z.array(OwnReviewStatusSchema), 401: ErrorSchema },
+      },
+      config: { access: 'user' },
+    },
+    async (request) => listOwnReviewStatuses(db, (await requireUser(app, request)).id),
+  );
+
+  // Moderation (admin only, like every /api/admin path).
+  app.get(
+    '/api/admin/reviews',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reviews to moderate (held or reported: the queue), or by status, with reports and checks',
+        querystring: ModerationQuerySchema,
+        response: { 200: AdminReviewPageSchema },
+      },
+    },
+    async (request) => listReviewsForModeration(db, request.query),
+  );
+
+  app.post(
+    '/api/admin/reviews/:id/moderate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Publish, hide or delete a review, with a reason from the fixed list',
+        params: IdParamsSchema,
+        body: ModerationPayloadSchema,
+        response: { 204: z.null(), 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(app, request);
+      await moderateReview(
+        db,
+        app.changes,
+        { id: admin.id, email: admin.email },
+        request.params.id,
+        request.body,
+      );
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,10 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Review, ReviewPayload, ReviewSummary } from '../../../domain/firms';
+import type { OwnReview, Review, ReviewPayload, ReviewSummary } from '../../../domain/firms';
+import type { ReviewStatus } from '../../../domain/moderation';
 import type { Db } from '../../db/client';
-import { cashbackClaims, propFirms, reviews, users } from '../../db/schema';
+import { cashbackClaims, propFirms, publishedReview, reviews, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Changes } from '../../lib/events';
 import { listedFirmWhere, resolveListedFirm } from '../firms/service';
+import { runAutoChecks } from './moderation';
 
 /** The newest reviews a firm page shows; the summary still counts every review. */
 export const REVIEWS_PAGE_SIZE = 100;
@@ -53,7 +55,7 @@ export async function listFirmReviews(db: Db, slugOrId: string): Promise<Review[
   const rows = await db
     .select(reviewColumns)
     .from(propFirms)
-    .leftJoin(reviews, eq(reviews.propFirmId, propFirms.id))
+    .leftJoin(reviews, and(eq(reviews.propFirmId, propFirms.id), publishedReview))
     .leftJoin(users, eq(users.id, reviews.userId))
     .where(listedFirmWhere(slugOrId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
@@ -67,16 +69,18 @@ export async function listFirmReviews(db: Db, slugOrId: string): Promise<Review[
  * The review a user wrote of a listed firm, or null if they have not reviewed it (the firm row
  * always comes, so an unknown firm is a 404).
  */
-export async function getOwnFirmReview(db: Db, userId: string, slugOrId: string): Promise<Review | null> {
+export async function getOwnFirmReview(db: Db, userId: string, slugOrId: string): Promise<OwnReview> {
   const [row] = await db
-    .select(reviewColumns)
+    .select({ ...reviewColumns, status: reviews.status, moderationReason: reviews.moderationReason })
     .from(propFirms)
     .leftJoin(reviews, and(eq(reviews.propFirmId, propFirms.id), eq(reviews.userId, userId)))
     .leftJoin(users, eq(users.id, reviews.userId))
     .where(listedFirmWhere(slugOrId))
     .limit(1);
   if (!row) throw notFound('Firm');
-  return row.id === null ? null : toReview(row as ReviewRow);
+  if (row.id === null) return { review: null, status: null, moderationReason: null };
+  const { status, moderationReason, ...review } = row;
+  return { review: toReview(review as ReviewRow), status, moderationReason };
 }
 
 /** Average (rounded to 2 places) and count of a firm's reviews; no reviews gives 0 and 0. */
@@ -91,7 +95,10 @@ const toSummary = (row: { average: number | null; total: number }): ReviewSummar
 });
 
 export async function summarizeFirmReviews(db: Db, propFirmId: number): Promise<ReviewSummary> {
-  const [row] = await db.select(summaryColumns).from(reviews).where(eq(reviews.propFirmId, propFirmId));
+  const [row] = await db
+    .select(summaryColumns)
+    .from(reviews)
+    .where(and(eq(reviews.propFirmId, propFirmId), publishedReview));
   return toSummary(row);
 }
 
@@ -100,7 +107,7 @@ export async function getFirmRating(db: Db, slugOrId: string): Promise<ReviewSum
   const [row] = await db
     .select(summaryColumns)
     .from(propFirms)
-    .leftJoin(reviews, eq(reviews.propFirmId, propFirms.id))
+    .leftJoin(reviews, and(eq(reviews.propFirmId, propFirms.id), publishedReview))
     .where(listedFirmWhere(slugOrId))
     .groupBy(propFirms.id);
   if (!row) throw notFound('Firm');
@@ -129,7 +136,7 @@ export async function createReview(
   author: ReviewAuthor | null,
   propFirmId: number,
   payload: ReviewPayload,
-): Promise<Review> {
+): Promise<Review & { status: ReviewStatus }> {
   assertCanReview(author);
   if (payload.propFirmId !== undefined && payload.propFirmId !== propFirmId) {
     throw new AppError(400, 'firm_mismatch', 'propFirmId must match the firm in the address');
@@ -147,6 +154,11 @@ export async function createReview(
       ),
     )
     .limit(1);
+  const autoChecks = await runAutoChecks(db, {
+    propFirmId: firm.id,
+    title: payload.title,
+    comment: payload.comment,
+  });
   const [created] = await db
     .insert(reviews)
     .values({
@@ -157,6 +169,9 @@ export async function createReview(
       comment: payload.comment,
       isManual: false,
       isVerified: Boolean(claim),
+      // A review an automatic check flags waits for an admin before it shows (decision 0027).
+      status: autoChecks.length ? 'held' : 'published',
+      autoChecks,
     })
     .onConflictDoNothing({ target: [reviews.propFirmId, reviews.userId] })
     .returning({ id: reviews.id });
@@ -167,5 +182,5 @@ export async function createReview(
     .from(reviews)
     .leftJoin(users, eq(users.id, reviews.userId))
     .where(eq(reviews.id, created.id));
-  return toReview(row);
+  return { ...toReview(row), status: autoChecks.length ? 'held' : 'published' };
 }

@@ -20,6 +20,7 @@ const ENTITY_LABELS: Record<string, string> = {
   giveaway: 'Giveaways',
   user: 'Users',
   contact_message: 'Contact messages',
+  review: 'Reviews',
 };
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {

@@ -116,7 +116,7 @@ function MessageCard({ message }: { message: InboxMessage }) {
         </div>
         <p>
           {message.name} ·{' '}
-          <a href={`mailto:${message.email}`} className="break-all text-brand-700 hover:underline">
+          <a href={`mailto:${message.email}`} className="break-all text-brand-700 underline">
             {message.email}
           </a>{' '}
           · {formatDate(message.createdAt)}

@@ -88,7 +88,7 @@ function Queues({ overview }: { overview: AdminOverview }) {
             {overview.recentMessages.map((message) => (
               <li key={message.id} className="py-2 text-sm">
                 <span className="font-medium">{message.name}</span>{' '}
-                <a href={`mailto:${message.email}`} className="break-all text-brand-700 hover:underline">
+                <a href={`mailto:${message.email}`} className="break-all text-brand-700 underline">
                   {message.email}
                 </a>
                 <span className="text-slate-500">

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** Why a trader reports a review (the Report action on every review). */
+export const REPORT_REASONS = {
+  fake: 'Fake or paid for',
+  spam: 'Spam or advertising',
+  abusive: 'Abusive or hateful',
+  personal_data: 'Shares personal data',
+  off_topic: 'Not about this firm',
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+
+/** Why an admin hides or deletes a review: a fixed list, logged and shown to the author. */
+export const MODERATION_REASONS = {
+  spam: 'Spam',
+  fake_or_incentivised: 'Fake or incentivised',
+  conflict_of_interest: 'Conflict of interest',
+  off_topic: 'Off-topic',
+  abusive: 'Abusive',
+  personal_data: 'Personal data',
+  other: 'Other',
+} as const;
+export type ModerationReason = keyof typeof MODERATION_REASONS;
+
+/** What the automatic checks look for in a new review (decision 0027); each one holds it for an admin. */
+export const AUTO_CHECKS = {
+  link: 'Contains a link',
+  duplicate: 'Same text as another review',
+  burst: 'Many reviews of this firm from new accounts in a day',
+} as const;
+export type AutoCheck = keyof typeof AUTO_CHECKS;
+
+export const REVIEW_STATUSES = ['published', 'held', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+const keys = <T extends Record<string, string>>(o: T) =>
+  Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
+
+export const ReportPayloadSchema = z.object({
+  reason: z.enum(keys(REPORT_REASONS), { error: 'Choose a reason' }),
+  note: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
+export type ReportPayload = z.infer<typeof ReportPayloadSchema>;
+
+export const ModerationPayloadSchema = z
+  .object({
+    action: z.enum(['publish', 'hide', 'delete']),
+    reason: z.enum(keys(MODERATION_REASONS)).optional(),
+    note: z.string().trim().max(500, 'At most 500 characters').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action !== 'publish' && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Choose the reason' });
+    }
+    if (value.reason === 'other' && !value.note) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say what the other reason is' });
+    }
+  });
+export type ModerationPayload = z.infer<typeof ModerationPayloadSchema>;
+
+export const MODERATION_VIEWS = ['queue', 'held', 'reported', 'hidden', 'all'] as const;
+export const ModerationQuerySchema = z.object({
+  view: z.enum(MODERATION_VIEWS).default('queue'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const MODERATION_PAGE_SIZE = 20;
+
+export const AdminReviewSchema = z.object({
+  id: z.number(),
+  rating: z.number(),
+  title: z.string(),
+  comment: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  autoChecks: z.array(z.string()),
+  isManual: z.boolean(),
+  source: z.string().nullable(),
+  moderationReason: z.string().nullable(),
+  moderationNote: z.string().nullable(),
+  moderatedBy: z.string().nullable(),
+  moderatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  firm: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+  author: z
+    .object({ id: z.string(), email: z.string(), username: z.string().nullable(), createdAt: z.string() })
+    .nullable(),
+  reports: z.array(
+    z.object({ reason: z.string(), note: z.string().nullable(), createdAt: z.string(), open: z.boolean() }),
+  ),
+});
+export type AdminReview = z.infer<typeof AdminReviewSchema>;
+
+export const AdminReviewPageSchema = z.object({
+  reviews: z.array(AdminReviewSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminReviewPage = z.infer<typeof AdminReviewPageSchema>;
+
+/** A user's own review as /profile lists it: where it stands and, if removed, why. */
+export const OwnReviewStatusSchema = z.object({
+  id: z.number(),
+  rating: z.number(),
+  title: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  moderationReason: z.string().nullable(),
+  createdAt: z.string(),
+  firm: z.object({ name: z.string(), slug: z.string() }),
+});
+export type OwnReviewStatus = z.infer<typeof OwnReviewStatusSchema>;

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
+import type { AdminReviewPage, OwnReviewStatus } from '../../../domain/moderation';
+import { adminAuditLog, reviewReports, reviews } from '../../db/schema';
+import { insertFirm, insertUser, insertUserReview } from '../../db/seed/factories';
+import { BURST_REVIEWS } from './moderation';
+
+let ctx: TestContext;
+let admin: TestUser;
+let reporter: TestUser;
+
+const call = (who: TestUser | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie, 'x-forwarded-for': who.ip } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+const post = (who: TestUser, firmId: number, title: string, comment: string, rating = 4) =>
+  call(who, 'POST', `/api/firms/${firmId}/reviews`, { rating, title, comment });
+const ratingOf = async (slug: string) => (await ctx.app.inject(`/api/firms/${slug}/rating`)).json();
+const listOf = async (slug: string) =>
+  ((await ctx.app.inject(`/api/firms/${slug}/reviews`)).json() as { id: number }[]).map((r) => r.id);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signUpUser(ctx, { verified: true, admin: true, prefix: 'modadmin' });
+  reporter = await signUpUser(ctx, { verified: true, prefix: 'reporter' });
+}, 120_000);
+afterAll(() => ctx.close());
+
+describe('automatic checks on a new review', () => {
+  it('hold a review with a link: not listed, not counted, its author told it waits', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mod-link' });
+    const author = await signUpUser(ctx, { verified: true, prefix: 'linker' });
+    const res = await post(
+      author,
+      firm.id,
+      'Great firm',
+      'Get 90% off at www.cheap-evals.xyz today, trust me.',
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('held');
+    const [row] = await ctx.db.select().from(reviews).where(eq(reviews.id, res.json().id));
+    expect(row).toMatchObject({ status: 'held', autoChecks: ['link'] });
+    expect(await listOf('mod-link')).toEqual([]);
+    expect(await ratingOf('mod-link')).toEqual({ averageRating: 0, totalReviews: 0 });
+    const own = await call(author, 'GET', '/api/firms/mod-link/my-review');
+    expect(own.json()).toMatchObject({ status: 'held', moderationReason: null });
+  });
+
+  it('hold the same text as another review', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mod-dup' });
+    const text = 'Best prop firm ever, payouts in one day, highly recommended to everyone.';
+    await insertUserReview(ctx.db, { propFirmId: firm.id, comment: text });
+    const author = await signUpUser(ctx, { verified: true, prefix: 'dup' });
+    const res = await post(author, firm.id, 'Amazing', `  ${text.toUpperCase()}  `);
+    expect(res.json().status).toBe('held');
+  });
+
+  it(`hold the ${BURST_REVIEWS}th review of a firm in a day from accounts younger than a week`, async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mod-burst' });
+    const statuses: string[] = [];
+    for (let i = 0; i < BURST_REVIEWS; i++) {
+      const author = await signUpUser(ctx, { verified: true, prefix: `burst${i}` });
+      statuses.push(
+        (await post(author, firm.id, `Review ${i}`, `My own experience number ${i} with this firm.`)).json()
+          .status,
+      );
+    }
+    expect(statuses).toEqual([...Array(BURST_REVIEWS - 1).fill('published'), 'held']);
+  });
+});
+
+describe('reports and moderation', () => {
+  it('takes one report per user, refuses the author, anonymous callers and unknown reviews', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mod-report' });
+    const author = await insertUser(ctx.db);
+    const review = await insertUserReview(ctx.db, { propFirmId: firm.id, userId: author.id });
+    const url = `/api/reviews/${review.id}/report`;
+    expect((await call(null, 'POST', url, { reason: 'fake' })).statusCode).toBe(401);
+    expect((await call(reporter, 'POST', url, { reason: 'nonsense' })).statusCode).toBe(400);
+    expect(
+      (await call(reporter, 'POST', url, { reason: 'fake', note: 'Posted by their staff' })).statusCode,
+    ).toBe(201);
+    const again = await call(reporter, 'POST', url, { reason: 'spam' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You have already reported this review.');
+    expect((await call(reporter, 'POST', '/api/reviews/999999/report', { reason: 'fake' })).statusCode).toBe(
+      404,
+    );
+    expect(await ctx.db.$count(reviewReports, eq(reviewReports.reviewId, review.id))).toBe(1);
+  });
+
+  it('lets an admin clear the queue: hide with a reason (out of the rating at once, the author told why), publish, delete', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mod-queue' });
+    const author = await signUpUser(ctx, { verified: true, prefix: 'modauthor' });
+    const good = await insertUserReview(ctx.db, { propFirmId: firm.id, rating: 5 });
+    const bad = (
+      await post(author, firm.id, 'Paid review', 'They paid me to write this glowing review, honestly.', 1)
+    ).json();
+    expect(bad.status).toBe('published');
+    expect(
+      (await call(reporter, 'POST', `/api/reviews/${bad.id}/report`, { reason: 'fake' })).statusCode,
+    ).toBe(201);
+    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 3, totalReviews: 2 });
+
+    expect((await call(reporter, 'GET', '/api/admin/reviews')).statusCode).toBe(403);
+    const queue = (await call(admin, 'GET', '/api/admin/reviews')).json() as AdminReviewPage;
+    const queued = queue.reviews.find((r) => r.id === bad.id);
+    expect(queued).toMatchObject({
+      status: 'published',
+      firm: { slug: 'mod-queue' },
+      reports: [{ reason: 'fake', open: true }],
+    });
+    expect(queued?.author?.email).toBe(author.email);
+
+    const url = `/api/admin/reviews/${bad.id}/moderate`;
+    expect((await call(admin, 'POST', url, { action: 'hide' })).statusCode).toBe(400);
+    expect((await call(admin, 'POST', url, { action: 'hide', reason: 'other' })).statusCode).toBe(400);
+    expect(
+      (await call(admin, 'POST', url, { action: 'hide', reason: 'fake_or_incentivised' })).statusCode,
+    ).toBe(204);
+    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 5, totalReviews: 1 });
+    expect(await listOf('mod-queue')).toEqual([good.id]);
+    const mine = (await call(author, 'GET', '/api/profile/reviews')).json() as OwnReviewStatus[];
+    expect(mine).toEqual([
+      expect.objectContaining({ id: bad.id, status: 'hidden', moderationReason: 'fake_or_incentivised' }),
+    ]);
+    const after = (await call(admin, 'GET', '/api/admin/reviews')).json() as AdminReviewPage;
+    expect(after.reviews.map((r) => r.id)).not.toContain(bad.id);
+    const hidden = (await call(admin, 'GET', '/api/admin/reviews?view=hidden')).json() as AdminReviewPage;
+    expect(hidden.reviews.find((r) => r.id === bad.id)).toMatchObject({
+      moderationReason: 'fake_or_incentivised',
+      moderatedBy: admin.email,
+    });
+    const audit = await ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.entity, 'review'));
+    expect(audit.map((a) => a.entityId)).toContain(String(bad.id));
+
+    expect((await call(admin, 'POST', url, { action: 'publish' })).statusCode).toBe(204);
+    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 3, totalReviews: 2 });
+
+    const del = await call(admin, 'POST', url, {
+      action: 'delete',
+      reason: 'other',
+      note: 'Duplicate account',
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await ctx.db.$count(reviews, eq(reviews.id, bad.id))).toBe(0);
+    expect((await call(admin, 'POST', url, { action: 'publish' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,230 @@
+import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  type AdminReview,
+  type AdminReviewPage,
+  type AutoCheck,
+  MODERATION_PAGE_SIZE,
+  MODERATION_REASONS,
+  type ModerationPayload,
+  type OwnReviewStatus,
+  type ReportPayload,
+} from '../../../domain/moderation';
+import type { Db } from '../../db/client';
+import { propFirms, reviewReports, reviews, users } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Changes } from '../../lib/events';
+import { type Actor, recordAudit } from '../admin/service';
+
+const DAY_MS = 86_400_000;
+/** A burst: this many reviews of one firm in a day from accounts younger than a week (decision 0027). */
+export const BURST_REVIEWS = 5;
+const NEW_ACCOUNT_DAYS = 7;
+const LINK = /(https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(com|net|io|org|xyz|co|gg|ly|me)\b/i;
+
+const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * The automatic checks of a new review (decision 0027): a link in it, the same text as another
+ * review, or a burst of reviews of the firm from new accounts. Any of them holds it for an admin.
+ */
+export async function runAutoChecks(
+  db: Db,
+  review: { propFirmId: number; title: string; comment: string },
+  now = new Date(),
+): Promise<AutoCheck[]> {
+  const checks: AutoCheck[] = [];
+  if (LINK.test(review.title) || LINK.test(review.comment)) checks.push('link');
+  const text = normalize(review.comment);
+  const [[same], [recent]] = await Promise.all([
+    text.length >= 20
+      ? db
+          .select({ n: count() })
+          .from(reviews)
+          .where(sql`lower(regexp_replace(btrim(${reviews.comment}), '\\s+', ' ', 'g')) = ${text}`)
+      : Promise.resolve([{ n: 0 }]),
+    db
+      .select({ n: count() })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(
+        and(
+          eq(reviews.propFirmId, review.propFirmId),
+          gte(reviews.createdAt, new Date(now.getTime() - DAY_MS)),
+          gte(users.createdAt, new Date(now.getTime() - NEW_ACCOUNT_DAYS * DAY_MS)),
+        ),
+      ),
+  ]);
+  if (Number(same.n) > 0) checks.push('duplicate');
+  // This review is the next one: a burst when it makes BURST_REVIEWS.
+  if (Number(recent.n) + 1 >= BURST_REVIEWS) checks.push('burst');
+  return checks;
+}
+
+/** A signed-in user's report of a published review of someone else: once per user and review. */
+export async function reportReview(db: Db, userId: string, reviewId: number, payload: ReportPayload) {
+  const [review] = await db
+    .select({ id: reviews.id, userId: reviews.userId, status: reviews.status })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
+  if (review?.status !== 'published') throw notFound('Review');
+  if (review.userId === userId) throw new AppError(403, 'own_review', 'You cannot report your own review.');
+  const inserted = await db
+    .insert(reviewReports)
+    .values({ reviewId, userId, reason: payload.reason, note: payload.note || null })
+    .onConflictDoNothing()
+    .returning({ id: reviewReports.id });
+  if (!inserted.length) throw new AppError(409, 'already_reported', 'You have already reported this review.');
+  return { reported: true as const };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The moderation queue and lists: held reviews and reviews with open reports first. */
+export async function listReviewsForModeration(
+  db: Db,
+  query: { view: 'queue' | 'held' | 'reported' | 'hidden' | 'all'; page: number },
+): Promise<AdminReviewPage> {
+  const openReport = sql`exists (select 1 from ${reviewReports} r where r.review_id = ${reviews.id} and r.resolved_at is null)`;
+  const where =
+    query.view === 'queue'
+      ? sql`(${reviews.status} = 'held' or ${openReport})`
+      : query.view === 'held'
+        ? eq(reviews.status, 'held')
+        : query.view === 'reported'
+          ? openReport
+          : query.view === 'hidden'
+            ? eq(reviews.status, 'hidden')
+            : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        review: reviews,
+        firm: { id: propFirms.id, name: propFirms.name, slug: propFirms.slug },
+        author: { id: users.id, email: users.email, username: users.username, createdAt: users.createdAt },
+      })
+      .from(reviews)
+      .innerJoin(propFirms, eq(propFirms.id, reviews.propFirmId))
+      .leftJoin(users, eq(users.id, reviews.userId))
+      .where(where)
+      .orderBy(
+        query.view === 'queue' ? sql`${reviews.createdAt} asc` : desc(reviews.createdAt),
+        desc(reviews.id),
+      )
+      .limit(MODERATION_PAGE_SIZE)
+      .offset((query.page - 1) * MODERATION_PAGE_SIZE),
+    db.select({ total: count() }).from(reviews).where(where),
+  ]);
+  const reports = rows.length
+    ? await db
+        .select()
+        .from(reviewReports)
+        .where(
+          inArray(
+            reviewReports.reviewId,
+            rows.map((r) => r.review.id),
+          ),
+        )
+    : [];
+  const list: AdminReview[] = rows.map(({ review: r, firm, author }) => ({
+    id: r.id,
+    rating: r.rating,
+    title: r.title,
+    comment: r.comment,
+    status: r.status,
+    autoChecks: r.autoChecks,
+    isManual: r.isManual,
+    source: r.source,
+    moderationReason: r.moderationReason,
+    moderationNote: r.moderationNote,
+    moderatedBy: r.moderatedBy,
+    moderatedAt: iso(r.moderatedAt),
+    createdAt: r.createdAt.toISOString(),
+    firm,
+    author: author?.id ? { ...author, createdAt: author.createdAt.toISOString() } : null,
+    reports: reports
+      .filter((p) => p.reviewId === r.id)
+      .map((p) => ({
+        reason: p.reason,
+        note: p.note,
+        createdAt: p.createdAt.toISOString(),
+        open: !p.resolvedAt,
+      })),
+  }));
+  return { reviews: list, total: Number(total), page: query.page, pageSize: MODERATION_PAGE_SIZE };
+}
+
+/**
+ * Publish, hide or delete a review, with the reason from the fixed list (the author sees a hidden
+ * review's reason in /profile; a deleted one is gone, its copy and reason stay in the audit log).
+ * Its open reports are resolved; ratings and caches follow through the change event.
+ */
+export async function moderateReview(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  id: number,
+  payload: ModerationPayload,
+): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+    if (!review) throw notFound('Review');
+    const reason = payload.action === 'publish' ? null : (payload.reason ?? null);
+    const note = payload.note || null;
+    const summary = `${payload.action} review of firm ${review.propFirmId}${reason ? `: ${MODERATION_REASONS[reason]}` : ''}`;
+    if (payload.action === 'delete') {
+      await tx.delete(reviews).where(eq(reviews.id, id));
+    } else {
+      await tx
+        .update(reviews)
+        .set({
+          status: payload.action === 'publish' ? 'published' : 'hidden',
+          moderationReason: reason,
+          moderationNote: note,
+          moderatedAt: now,
+          moderatedBy: actor.email,
+        })
+        .where(eq(reviews.id, id));
+      await tx
+        .update(reviewReports)
+        .set({ resolvedAt: now })
+        .where(and(eq(reviewReports.reviewId, id), isNull(reviewReports.resolvedAt)));
+    }
+    await recordAudit(tx, actor, {
+      action: payload.action === 'delete' ? 'delete' : 'update',
+      entity: 'review',
+      entityId: id,
+      summary,
+      before: review,
+      after:
+        payload.action === 'delete'
+          ? { reason, note }
+          : { status: payload.action === 'publish' ? 'published' : 'hidden', reason, note },
+    });
+  });
+  changes.publish({ type: payload.action === 'delete' ? 'review.deleted' : 'review.updated', id });
+}
+
+/** A user's own reviews, newest first, with where each stands and why a hidden one was removed. */
+export async function listOwnReviewStatuses(db: Db, userId: string): Promise<OwnReviewStatus[]> {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      status: reviews.status,
+      moderationReason: reviews.moderationReason,
+      createdAt: reviews.createdAt,
+      name: propFirms.name,
+      slug: propFirms.slug,
+    })
+    .from(reviews)
+    .innerJoin(propFirms, eq(propFirms.id, reviews.propFirmId))
+    .where(and(eq(reviews.userId, userId), ne(reviews.isManual, true)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map(({ name, slug, createdAt, ...r }) => ({
+    ...r,
+    createdAt: createdAt.toISOString(),
+    firm: { name, slug },
+  }));
+}

@@ -28,6 +28,7 @@ export const AdminOverviewSchema = z.object({
   }),
   queues: z.object({
     reviewsLastWeek: count.describe('Reviews posted in the last 7 days, newest first below'),
+    reviewsToModerate: count.describe('Reviews held by the automatic checks or with an open report'),
     messagesLastWeek: count.describe('Contact messages received in the last 7 days'),
     newMessages: count.describe('Contact messages nobody has answered or closed yet'),
     pendingSubscribers: count.describe('Newsletter sign-ups still waiting for confirmation'),

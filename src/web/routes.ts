@@ -209,6 +209,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/coupons/:id', access: 'admin', page: page('admin-coupon-page') },
   { path: '/admin/audit', access: 'admin', page: page('admin-audit-page') },
   { path: '/admin/messages', access: 'admin', page: page('admin-messages-page') },
+  { path: '/admin/reviews', access: 'admin', page: page('admin-reviews-page') },
   {
     path: '/admin/firm-analytics',
     access: 'admin',

@@ -5,8 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponVotes, newsletterSubscribers, reviews } from '../../src/server/db/schema';
-import { insertCoupon, insertFirm } from '../../src/server/db/seed/factories';
+import { couponVotes, newsletterSubscribers, reviewReports, reviews } from '../../src/server/db/schema';
+import { insertCoupon, insertFirm, insertUserReview } from '../../src/server/db/seed/factories';
 import { signUpUser } from '../setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../setup/test-app';
 
@@ -44,6 +44,25 @@ describe(`${WAY} simultaneous requests of one thing that must happen once`, () =
     expectNo5xx(results);
     expect(statusesOf(results).get(201)).toBe(1);
     expect(await ctx.db.$count(reviews, eq(reviews.propFirmId, firm.id))).toBe(1);
+  });
+
+  it('store one report per user and review', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'race-report' });
+    const review = await insertUserReview(ctx.db, { propFirmId: firm.id });
+    const user = await signUpUser(ctx, { prefix: 'racereport' });
+    const results = await Promise.all(
+      Array.from({ length: WAY }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/reviews/${review.id}/report`,
+          headers: { origin: TEST_ORIGIN, cookie: user.cookie, 'x-forwarded-for': user.ip },
+          payload: { reason: 'fake' },
+        }),
+      ),
+    );
+    expectNo5xx(results);
+    expect(statusesOf(results).get(201)).toBe(1);
+    expect(await ctx.db.$count(reviewReports, eq(reviewReports.reviewId, review.id))).toBe(1);
   });
 
   it('store one vote per coupon and visitor', async () => {

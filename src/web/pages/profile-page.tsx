@@ -7,6 +7,7 @@ import {
   PointsCard,
 } from '../features/accounts/profile-panels';
 import { currentUserQuery } from '../features/accounts/queries';
+import { OwnReviews } from '../features/firms/own-reviews';
 import { FollowedFirms } from '../features/firms/rule-changes';
 import { OwnPayoutsList, PayoutRequestCard } from '../features/points/payouts';
 import { PointsHistoryCard } from '../features/points/points-history';
@@ -32,6 +33,7 @@ export default function ProfilePage() {
           <AccountCard user={user} />
           <PointsCard points={user.points} />
           <FollowedFirms />
+          <OwnReviews />
           <PointsHistoryCard />
           <PayoutRequestCard balance={user.points} emailVerified={user.emailVerified} />
           <OwnPayoutsList />

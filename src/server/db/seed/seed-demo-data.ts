@@ -19,6 +19,7 @@ import {
   platforms,
   propFirms,
   quickUpdates,
+  reviewReports,
   reviews,
   unlistedFirms,
   users,
@@ -158,7 +159,31 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
     });
   }
   const demoReviews = buildDemoReviews(firmIds, userIds, now);
-  await db.insert(reviews).values(demoReviews);
+  const reviewRows = await db
+    .insert(reviews)
+    .values(demoReviews)
+    .returning({ id: reviews.id, userId: reviews.userId, createdAt: reviews.createdAt });
+  // The moderation queue is not empty on a fresh clone: two reviews the checks held, one reported.
+  const newest = [...reviewRows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const held = newest.filter((r) => r.userId).slice(0, 2);
+  for (const r of held) {
+    await db
+      .update(reviews)
+      .set({ status: 'held', autoChecks: ['burst'] })
+      .where(eq(reviews.id, r.id));
+  }
+  const reported = newest.find((r) => r.userId && !held.includes(r));
+  if (reported) {
+    const reporters = userIds.filter((id) => id !== reported.userId).slice(0, 2);
+    await db.insert(reviewReports).values(
+      reporters.map((userId, i) => ({
+        reviewId: reported.id,
+        userId,
+        reason: i === 0 ? 'fake' : 'spam',
+        note: i === 0 ? 'Reads like the firm wrote it.' : null,
+      })),
+    );
+  }
   await seedDemoPoints(db, { userIds, firmIds: [...firmIds.values()], now });
 
   const demoCoupons = buildDemoCoupons(firmIds, now);

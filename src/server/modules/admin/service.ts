@@ -159,6 +159,9 @@ export async function getAdminOverview(db: Db, at = new Date()): Promise<AdminOv
         lastWeek: n(
           sql`count(*) filter (where ${reviews.createdAt} > ${weekAgo.toISOString()}::timestamptz)`,
         ),
+        toModerate: n(
+          sql`count(*) filter (where ${reviews.status} = 'held' or exists (select 1 from review_reports r where r.review_id = ${reviews.id} and r.resolved_at is null))`,
+        ),
       })
       .from(reviews),
     db
@@ -215,6 +218,7 @@ export async function getAdminOverview(db: Db, at = new Date()): Promise<AdminOv
     },
     queues: {
       reviewsLastWeek: reviewCounts?.lastWeek ?? 0,
+      reviewsToModerate: reviewCounts?.toModerate ?? 0,
       messagesLastWeek: messages?.n ?? 0,
       newMessages: messages?.waiting ?? 0,
       pendingSubscribers: subscribers?.pending ?? 0,

@@ -2,13 +2,12 @@ import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm
 import {
   type AdminReview,
   type AdminReviewPage,
-  type AutoCheck,
   MODERATION_PAGE_SIZE,
-  MODERATION_REASONS,
   type ModerationPayload,
   type OwnReviewStatus,
   type ReportPayload,
 } from '../../../domain/moderation';
+import { type AutoCheck, MODERATION_REASONS } from '../../../domain/moderation-rules';
 import type { Db } from '../../db/client';
 import { propFirms, reviewReports, reviews, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';

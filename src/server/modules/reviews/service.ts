@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OwnReview, Review, ReviewPayload, ReviewSummary } from '../../../domain/firms';
-import type { ReviewStatus } from '../../../domain/moderation';
+import type { ReviewStatus } from '../../../domain/moderation-rules';
 import type { Db } from '../../db/client';
 import { cashbackClaims, propFirms, publishedReview, reviews, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';

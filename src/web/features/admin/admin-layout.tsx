@@ -10,6 +10,7 @@ import InboxIcon from '~icons/lucide/inbox';
 import DashboardIcon from '~icons/lucide/layout-dashboard';
 import MailIcon from '~icons/lucide/mail';
 import ReceiptIcon from '~icons/lucide/receipt';
+import StarIcon from '~icons/lucide/star';
 import TicketIcon from '~icons/lucide/ticket-percent';
 import WalletIcon from '~icons/lucide/wallet';
 import { cn } from '../../lib/cn';
@@ -34,6 +35,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
   { to: '/admin/postbacks', label: 'Postbacks', icon: InboxIcon },
   { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
+  { to: '/admin/reviews', label: 'Reviews', icon: StarIcon },
   { to: '/admin/messages', label: 'Messages', icon: MailIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },

@@ -124,7 +124,13 @@ export function AdminOverviewPanel() {
       <Tiles
         title="Waiting for you"
         tiles={[
-          { label: 'Reviews this week', value: data.queues.reviewsLastWeek, attention: true },
+          {
+            label: 'Reviews to moderate',
+            value: data.queues.reviewsToModerate,
+            attention: true,
+            to: '/admin/reviews',
+          },
+          { label: 'Reviews this week', value: data.queues.reviewsLastWeek },
           {
             label: 'Messages to answer',
             value: data.queues.newMessages,

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import Award from '~icons/lucide/award';
 import CheckCircle2 from '~icons/lucide/check-circle-2';
+import Flag from '~icons/lucide/flag';
 import MessageSquarePlus from '~icons/lucide/message-square-plus';
 import Star from '~icons/lucide/star';
 import ThumbsUp from '~icons/lucide/thumbs-up';
@@ -17,6 +18,7 @@ import {
   type Review,
 } from '../../../domain/firms';
 import { countOf, formatAverageRating, formatDate } from '../../../domain/format';
+import { MODERATION_REASONS, REPORT_REASONS } from '../../../domain/moderation-rules';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -128,24 +130,32 @@ function ReviewDialog({
   const [comment, setComment] = useState('');
   const mutation = useMutation({
     mutationFn: () =>
-      apiJson<Review>('POST', `/api/firms/${firm.id}/reviews`, {
+      apiJson<Review & { status: 'published' | 'held' | 'hidden' }>('POST', `/api/firms/${firm.id}/reviews`, {
         propFirmId: firm.id,
         rating,
         title: title.trim(),
         comment: comment.trim(),
       }),
-    onSuccess: async () => {
+    onSuccess: async (posted) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: firmReviewsQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries({ queryKey: firmRatingQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries({ queryKey: ownFirmReviewQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries(firmListsFilter),
       ]);
-      toast({
-        title: 'Review Submitted',
-        description: `Thank you for reviewing ${firm.name}.`,
-        variant: 'success',
-      });
+      toast(
+        posted.status === 'held'
+          ? {
+              title: 'Review received',
+              description:
+                'It will show once our team has checked it (our review rules hold some reviews for a look).',
+            }
+          : {
+              title: 'Review Submitted',
+              description: `Thank you for reviewing ${firm.name}.`,
+              variant: 'success',
+            },
+      );
       setRating(DEFAULT_REVIEW_RATING);
       setTitle('');
       setComment('');
@@ -278,12 +288,14 @@ function ReviewCard({
   slug,
   vote,
   canVote,
+  canReport,
 }: {
   review: Review;
   own: boolean;
   slug: string;
   vote?: HelpfulVote;
   canVote: boolean;
+  canReport: boolean;
 }) {
   const author = describeReviewAuthor(review);
   return (
@@ -305,9 +317,97 @@ function ReviewCard({
       <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3>
       <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{review.comment}</p>
       {review.isManual ? null : (
-        <HelpfulButton slug={slug} reviewId={review.id} vote={vote} canVote={canVote && !own} />
+        <div className="mt-2 flex flex-wrap items-start justify-between gap-2">
+          <HelpfulButton slug={slug} reviewId={review.id} vote={vote} canVote={canVote && !own} />
+          {canReport && !own ? <ReportReview reviewId={review.id} /> : null}
+        </div>
       )}
     </li>
+  );
+}
+
+/** Where the visitor's own review stands: shown, waiting for a check, or removed and why. */
+function OwnReviewState({
+  createdAt,
+  status,
+  reason,
+}: {
+  createdAt: string;
+  status: 'published' | 'held' | 'hidden';
+  reason: string | null;
+}) {
+  if (status === 'held') {
+    return (
+      <p className="text-sm font-medium text-amber-800">
+        Your review of {formatDate(createdAt)} is waiting for a check before it shows.
+      </p>
+    );
+  }
+  if (status === 'hidden') {
+    return (
+      <p className="text-sm font-medium text-red-800">
+        Your review was removed by our moderators
+        {reason ? `: ${MODERATION_REASONS[reason as keyof typeof MODERATION_REASONS] ?? reason}` : ''}.
+      </p>
+    );
+  }
+  return (
+    <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
+      <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
+      You reviewed this firm on {formatDate(createdAt)}
+    </p>
+  );
+}
+
+/** Report a review to the moderators: a reason from the list, once per review. */
+function ReportReview({ reviewId }: { reviewId: number }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const report = useMutation({
+    mutationFn: () => apiJson('POST', `/api/reviews/${reviewId}/report`, { reason }),
+    onSuccess: () => {
+      setOpen(false);
+      toast({ title: 'Report sent', description: 'Thank you: our moderators will look at this review.' });
+    },
+    onError: (error) => toast({ ...toastForError(error), variant: 'destructive' }),
+  });
+  if (!open) {
+    return (
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+        <Flag aria-hidden="true" /> Report
+      </Button>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    report.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Report this review">
+      <div>
+        <Label htmlFor={`report-${reviewId}`}>Why report it?</Label>
+        <select
+          id={`report-${reviewId}`}
+          className="mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+        >
+          <option value="">Choose a reason</option>
+          {Object.entries(REPORT_REASONS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" size="sm" disabled={!reason || report.isPending}>
+        Send report
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
+    </form>
   );
 }
 
@@ -337,10 +437,11 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
               <p className="text-sm text-slate-600">Based on {formatReviewCount(total)}</p>
             </div>
             {ownReview ? (
-              <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
-                <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
-                You reviewed this firm on {formatDate(ownReview.createdAt)}
-              </p>
+              <OwnReviewState
+                createdAt={ownReview.createdAt}
+                status={own.data?.status ?? 'published'}
+                reason={own.data?.moderationReason ?? null}
+              />
             ) : user ? (
               <Button onClick={() => setOpen(true)}>
                 <MessageSquarePlus aria-hidden="true" /> Write Review
@@ -389,6 +490,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
                 slug={firm.slug}
                 vote={voteOf.get(r.id)}
                 canVote={Boolean(user?.emailVerified)}
+                canReport={Boolean(user)}
               />
             ))}
           </ul>

@@ -1,0 +1,221 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { formatDate } from '../../../domain/format';
+import type { AdminReview, AdminReviewPage } from '../../../domain/moderation';
+import {
+  AUTO_CHECKS,
+  MODERATION_REASONS,
+  type ModerationReason,
+  REPORT_REASONS,
+} from '../../../domain/moderation-rules';
+import { QueryFailure } from '../../components/query-failure';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
+import { useUrlSearchParams } from '../../lib/url-search-params';
+import { Pager } from './pager';
+
+const VIEWS = [
+  ['queue', 'To moderate'],
+  ['held', 'Held by the checks'],
+  ['reported', 'Reported'],
+  ['hidden', 'Hidden'],
+  ['all', 'All'],
+] as const;
+type View = (typeof VIEWS)[number][0];
+
+const STATUS_BADGE = { published: 'success', held: 'warning', hidden: 'neutral' } as const;
+
+const label = (map: Record<string, string>, key: string) => map[key] ?? key;
+
+/** /admin/reviews: held and reported reviews first; publish, hide or delete each with a reason. */
+export function ReviewModeration() {
+  const [params, setParams] = useUrlSearchParams();
+  const view: View = VIEWS.find(([v]) => v === params.get('view'))?.[0] ?? 'queue';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useQuery({
+    queryKey: [`/api/admin/reviews?view=${view}&page=${page}`],
+    queryFn: getQueryFn<AdminReviewPage>({ on401: 'throw' }),
+    placeholderData: keepPreviousData,
+  });
+  const go = (next: { view?: View; page?: number }) =>
+    setParams(new URLSearchParams({ view: next.view ?? view, page: String(next.page ?? 1) }));
+  const data = query.data;
+  return (
+    <div className="grid gap-4">
+      <div role="group" aria-label="Reviews to show" className="flex flex-wrap gap-2">
+        {VIEWS.map(([v, text]) => (
+          <Button
+            key={v}
+            size="sm"
+            variant={v === view ? 'selected' : 'ghost'}
+            aria-pressed={v === view}
+            onClick={() => go({ view: v })}
+          >
+            {text}
+          </Button>
+        ))}
+      </div>
+      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
+      {query.isPending ? <p className="text-sm text-slate-600">Loading reviews</p> : null}
+      {data?.reviews.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          {view === 'queue' ? 'Nothing to moderate.' : 'No reviews here.'}
+        </p>
+      ) : null}
+      {data?.reviews.map((review) => (
+        <ReviewToModerate key={review.id} review={review} />
+      ))}
+      {data ? (
+        <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => go({ page: p })} />
+      ) : null}
+    </div>
+  );
+}
+
+function ReviewToModerate({ review }: { review: AdminReview }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState<ModerationReason | ''>('');
+  const [note, setNote] = useState('');
+  const decide = useMutation({
+    mutationFn: (action: 'publish' | 'hide' | 'delete') =>
+      apiJson('POST', `/api/admin/reviews/${review.id}/moderate`, {
+        action,
+        ...(action === 'publish' ? {} : { reason: reason || undefined, note: note || undefined }),
+      }),
+    onSuccess: async (_d, action) => {
+      toast({
+        title:
+          action === 'publish' ? 'Review published' : action === 'hide' ? 'Review hidden' : 'Review deleted',
+        description: `${review.firm.name}: ${review.title}`,
+      });
+      await queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/') });
+    },
+    onError: (err) =>
+      toast({ title: 'Not changed', description: serverMessage(err), variant: 'destructive' }),
+  });
+  const remove = (action: 'hide' | 'delete') => (event: FormEvent) => {
+    event.preventDefault();
+    if (
+      action === 'delete' &&
+      !window.confirm('Delete this review for good? Its copy stays in the audit log.')
+    )
+      return;
+    decide.mutate(action);
+  };
+  const openReports = review.reports.filter((r) => r.open);
+  return (
+    <Card data-testid={`moderate-review-${review.id}`}>
+      <CardContent className="grid gap-2 pt-6 text-sm text-slate-700">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-base font-semibold text-slate-900 wrap-anywhere">{review.title}</h2>
+          <Badge variant={STATUS_BADGE[review.status]}>{review.status}</Badge>
+          <span className="text-amber-800">{review.rating} of 5 stars</span>
+        </div>
+        <p>
+          <Link
+            href={`/firm/${review.firm.slug}?tab=reviews`}
+            className="font-medium text-brand-700 underline"
+          >
+            {review.firm.name}
+          </Link>{' '}
+          ·{' '}
+          {review.isManual
+            ? `manual (${review.source ?? 'no source'})`
+            : review.author
+              ? `${review.author.username ?? review.author.email} (${review.author.email}), member since ${formatDate(review.author.createdAt)}`
+              : 'deleted account'}{' '}
+          · {formatDate(review.createdAt)}
+        </p>
+        <p className="whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-slate-800 wrap-anywhere">
+          {review.comment}
+        </p>
+        {review.autoChecks.length ? (
+          <p className="flex flex-wrap gap-2">
+            {review.autoChecks.map((c) => (
+              <Badge key={c} variant="warning">
+                {label(AUTO_CHECKS, c)}
+              </Badge>
+            ))}
+          </p>
+        ) : null}
+        {openReports.length ? (
+          <ul className="list-disc pl-5" aria-label="Open reports">
+            {openReports.map((r) => (
+              <li key={`${r.createdAt}-${r.reason}`}>
+                {label(REPORT_REASONS, r.reason)}
+                {r.note ? `: ${r.note}` : ''} ({formatDate(r.createdAt)})
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {review.moderationReason ? (
+          <p className="text-slate-600">
+            {review.status === 'hidden' ? 'Hidden' : 'Decided'}:{' '}
+            {label(MODERATION_REASONS, review.moderationReason)}
+            {review.moderationNote ? ` (${review.moderationNote})` : ''} by {review.moderatedBy}
+          </p>
+        ) : null}
+        <form className="mt-2 flex flex-wrap items-end gap-2" onSubmit={remove('hide')}>
+          {review.status !== 'published' ? (
+            <Button
+              type="button"
+              size="sm"
+              onClick={() => decide.mutate('publish')}
+              disabled={decide.isPending}
+            >
+              Publish
+            </Button>
+          ) : null}
+          <div>
+            <Label htmlFor={`${id}-reason`}>Reason</Label>
+            <select
+              id={`${id}-reason`}
+              className="mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+              value={reason}
+              onChange={(e) => setReason(e.target.value as ModerationReason | '')}
+              required
+            >
+              <option value="">Choose a reason</option>
+              {Object.entries(MODERATION_REASONS).map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <Label htmlFor={`${id}-note`}>Note{reason === 'other' ? '' : ' (optional)'}</Label>
+            <Input
+              id={`${id}-note`}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              maxLength={500}
+              required={reason === 'other'}
+            />
+          </div>
+          {review.status !== 'hidden' ? (
+            <Button type="submit" size="sm" variant="outline" disabled={decide.isPending}>
+              Hide
+            </Button>
+          ) : null}
+          <Button
+            type="button"
+            size="sm"
+            variant="destructive"
+            disabled={decide.isPending || !reason}
+            onClick={(e) => remove('delete')(e as unknown as FormEvent)}
+          >
+            Delete
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

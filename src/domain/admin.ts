@@ -69,6 +69,7 @@ export const AUDIT_ENTITIES = [
   'user',
   'contact_message',
   'review',
+  'subscriber',
 ] as const;
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 

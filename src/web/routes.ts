@@ -210,6 +210,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/audit', access: 'admin', page: page('admin-audit-page') },
   { path: '/admin/messages', access: 'admin', page: page('admin-messages-page') },
   { path: '/admin/reviews', access: 'admin', page: page('admin-reviews-page') },
+  { path: '/admin/subscribers', access: 'admin', page: page('admin-subscribers-page') },
   {
     path: '/admin/firm-analytics',
     access: 'admin',

@@ -1,11 +1,20 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AdminSubscriberPageSchema,
+  SubscriberFilterSchema,
+  SubscriberListQuerySchema,
+} from '../../../domain/admin-subscribers';
+import { IdParamsSchema } from '../../../domain/ids';
 import { SubscribePayloadSchema, SubscribeResultSchema, TokenQuerySchema } from '../../../domain/newsletter';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
+import { requireAdmin } from '../accounts/service';
 import { weeklyDealsEmailJob } from './jobs';
 import { confirmSubscription, subscribeToNewsletter, unsubscribeFromNewsletter } from './service';
+import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './subscribers';
 
 /** A minimal self-contained page for the links in emails, which land outside the app. */
 const DEALS = [{ href: '/coupons', label: 'Browse the latest deals' }];
@@ -78,4 +87,55 @@ export async function newsletterRoutes(app: Http): Promise<void> {
   }
 
   app.jobs.register(weeklyDealsEmailJob(ctx));
+
+  // Subscribers for admins (admin only, like every /api/admin path).
+  const adminActor = async (request: FastifyRequest) => {
+    const admin = await requireAdmin(app, request);
+    return { id: admin.id, email: admin.email };
+  };
+  app.get(
+    '/api/admin/subscribers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Newsletter subscribers, newest first, by status, address and tag',
+        querystring: SubscriberListQuerySchema,
+        response: { 200: AdminSubscriberPageSchema },
+      },
+    },
+    async (request) => listSubscribers(app.database.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/subscribers.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every subscriber the filter finds, as CSV',
+        querystring: SubscriberFilterSchema,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
+        .header('cache-control', 'no-store')
+        .send(await exportSubscribersCsv(app.database.db, request.query)),
+  );
+
+  app.delete(
+    '/api/admin/subscribers/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a subscriber for good',
+        params: IdParamsSchema,
+        response: { 204: z.null(), 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await removeSubscriber(app.database.db, await adminActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -12,6 +12,7 @@ import MailIcon from '~icons/lucide/mail';
 import ReceiptIcon from '~icons/lucide/receipt';
 import StarIcon from '~icons/lucide/star';
 import TicketIcon from '~icons/lucide/ticket-percent';
+import UsersIcon from '~icons/lucide/users';
 import WalletIcon from '~icons/lucide/wallet';
 import { cn } from '../../lib/cn';
 import { PageHead } from '../../lib/page-context';
@@ -37,6 +38,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
   { to: '/admin/reviews', label: 'Reviews', icon: StarIcon },
   { to: '/admin/messages', label: 'Messages', icon: MailIcon },
+  { to: '/admin/subscribers', label: 'Subscribers', icon: UsersIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
   { to: '/admin/firm-analytics', label: 'Firm analytics', icon: ChartLineIcon },

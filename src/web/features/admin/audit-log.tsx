@@ -21,6 +21,7 @@ const ENTITY_LABELS: Record<string, string> = {
   user: 'Users',
   contact_message: 'Contact messages',
   review: 'Reviews',
+  subscriber: 'Newsletter subscribers',
 };
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { neutralizeFormula, toCsv } from './csv';
+import { neutralizeFormula } from '../../../domain/csv-rules';
+import { toCsv } from './csv';
 import { changePercent, parseAnalyticsRange } from './range';
 
 const NOW = Date.parse('2026-11-25T15:00:00Z');

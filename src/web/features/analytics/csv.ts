@@ -1,11 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is written
- * with a leading apostrophe, as OWASP advises against CSV injection; numbers stay numbers.
- */
-export const neutralizeFormula = (value: unknown) =>
-  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+import { neutralizeFormula } from '../../../domain/csv-rules';
 
 /** CSV text of rows under named columns, quoted where needed by csv-stringify. */
 export function toCsv<Row>(rows: Row[], columns: { key: keyof Row & string; header: string }[]): string {

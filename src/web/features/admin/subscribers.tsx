@@ -1,0 +1,163 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { type AdminSubscriberPage, SUBSCRIBER_STATUSES } from '../../../domain/admin-subscribers';
+import { formatDate } from '../../../domain/format';
+import { QueryFailure } from '../../components/query-failure';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
+import { useUrlSearchParams } from '../../lib/url-search-params';
+import { Pager } from './pager';
+
+const STATUS_BADGE = { confirmed: 'success', pending: 'warning', unsubscribed: 'neutral' } as const;
+
+/** /admin/subscribers: the newsletter's list, filtered in the address, exported as CSV. */
+export function Subscribers() {
+  const [params, setParams] = useUrlSearchParams();
+  const status = (['all', ...SUBSCRIBER_STATUSES] as const).find((s) => s === params.get('status')) ?? 'all';
+  const q = params.get('q') ?? '';
+  const tag = params.get('tag') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const filter = new URLSearchParams({ status, q, tag });
+  const query = useQuery({
+    queryKey: [`/api/admin/subscribers?${filter}&page=${page}`],
+    queryFn: getQueryFn<AdminSubscriberPage>({ on401: 'throw' }),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: number) => apiJson('DELETE', `/api/admin/subscribers/${id}`),
+    onSuccess: async () => {
+      toast({ title: 'Subscriber removed' });
+      await queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/'),
+      });
+    },
+    onError: (err) =>
+      toast({ title: 'Not removed', description: serverMessage(err), variant: 'destructive' }),
+  });
+  const go = (next: Record<string, string>) =>
+    setParams(new URLSearchParams({ status, q, tag, ...next, page: next.page ?? '1' }));
+  const [text, setText] = useState(q);
+  const [tagText, setTagText] = useState(tag);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: text, tag: tagText });
+  };
+  const data = query.data;
+  return (
+    <div className="grid gap-4">
+      <div role="group" aria-label="Subscriber status" className="flex flex-wrap gap-2">
+        {(['all', ...SUBSCRIBER_STATUSES] as const).map((s) => (
+          <Button
+            key={s}
+            size="sm"
+            variant={s === status ? 'selected' : 'ghost'}
+            aria-pressed={s === status}
+            onClick={() => go({ status: s })}
+          >
+            {s === 'all' ? 'All' : s[0].toUpperCase() + s.slice(1)}
+            {data && s !== 'all' ? ` (${data.counts[s]})` : ''}
+          </Button>
+        ))}
+      </div>
+      <form onSubmit={search} className="flex flex-wrap items-end gap-3">
+        <div>
+          <Label htmlFor="subscriber-q">Address contains</Label>
+          <Input id="subscriber-q" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
+        </div>
+        <div>
+          <Label htmlFor="subscriber-tag">Tag</Label>
+          <Input
+            id="subscriber-tag"
+            value={tagText}
+            onChange={(e) => setTagText(e.target.value)}
+            maxLength={50}
+          />
+        </div>
+        <Button type="submit" size="sm" variant="outline">
+          Filter
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <a href={`/api/admin/subscribers.csv?${filter}`} download>
+            Export CSV
+          </a>
+        </Button>
+      </form>
+      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
+      {query.isPending ? <p className="text-sm text-slate-600">Loading subscribers</p> : null}
+      {data ? (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Newsletter subscribers</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-slate-600">
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Email
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Tags
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Source
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Signed up
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.subscribers.map((s) => (
+                <tr key={s.id} className="border-b border-slate-100 last:border-0">
+                  <td className="px-3 py-2 break-all">{s.email}</td>
+                  <td className="px-3 py-2">
+                    <Badge variant={STATUS_BADGE[s.status as keyof typeof STATUS_BADGE] ?? 'outline'}>
+                      {s.status}
+                    </Badge>
+                  </td>
+                  <td className="px-3 py-2">{s.tags.join(', ')}</td>
+                  <td className="px-3 py-2 break-all">{s.source}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(s.createdAt)}</td>
+                  <td className="px-3 py-2 text-right">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${s.email}`}
+                      onClick={() => {
+                        if (window.confirm(`Remove ${s.email} from the newsletter for good?`))
+                          remove.mutate(s.id);
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.subscribers.length === 0 ? (
+            <p className="p-4 text-sm text-slate-600">No subscribers match.</p>
+          ) : null}
+        </Card>
+      ) : null}
+      {data ? (
+        <Pager
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onPage={(p) => go({ page: String(p) })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -227,13 +227,15 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 /** The answer to a posted review: held when an automatic check wants an admin to look first. */
-export const PostedReviewSchema = ReviewSchema.extend({ status: z.enum(['published', 'held', 'hidden']) });
+export const PostedReviewSchema = ReviewSchema.extend({
+  status: z.enum(['published', 'held', 'hidden', 'deleted']),
+});
 export const ReviewListSchema = z.array(ReviewSchema);
 
 export const OwnReviewSchema = z.object({
   review: ReviewSchema.nullable().describe('null when the user has not reviewed the firm'),
   /** Whether it shows (published), waits for a check (held) or was removed (hidden), and why. */
-  status: z.enum(['published', 'held', 'hidden']).nullable(),
+  status: z.enum(['published', 'held', 'hidden', 'deleted']).nullable(),
   moderationReason: z.string().nullable(),
 });
 export type OwnReview = z.infer<typeof OwnReviewSchema>;

@@ -30,5 +30,5 @@ export const AUTO_CHECKS = {
 } as const;
 export type AutoCheck = keyof typeof AUTO_CHECKS;
 
-export const REVIEW_STATUSES = ['published', 'held', 'hidden'] as const;
+export const REVIEW_STATUSES = ['published', 'held', 'hidden', 'deleted'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];

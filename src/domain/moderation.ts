@@ -76,3 +76,20 @@ export const OwnReviewStatusSchema = z.object({
   firm: z.object({ name: z.string(), slug: z.string() }),
 });
 export type OwnReviewStatus = z.infer<typeof OwnReviewStatusSchema>;
+
+export const IntegrityYearSchema = z.object({
+  year: z.number().int(),
+  received: z.number().int(),
+  published: z.number().int(),
+  held: z.number().int(),
+  removed: z.number().int(),
+  removedByReason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  removedAfterChecks: z.number().int().describe('Removed reviews the automatic checks had held'),
+  removedAfterReportsOrStaff: z.number().int().describe('Removed reviews readers reported or staff found'),
+  heldByChecks: z.number().int(),
+  reports: z.number().int(),
+  medianHoursToDecision: z.number().nullable(),
+});
+export type IntegrityYear = z.infer<typeof IntegrityYearSchema>;
+export const IntegrityReportSchema = z.object({ years: z.array(IntegrityYearSchema) });
+export type IntegrityReport = z.infer<typeof IntegrityReportSchema>;

@@ -19,6 +19,7 @@ import {
   firmStatsQuery,
   heroStatsQuery,
   homeComparisonQuery,
+  integrityReportQuery,
   unlistedFirmsQuery,
 } from './features/firms/queries';
 import {
@@ -116,6 +117,12 @@ export const appRoutes: AppRoute[] = [
       ]),
   },
   { path: '/methodology', access: 'public', page: page('methodology-page') },
+  {
+    path: '/review-integrity',
+    access: 'public',
+    page: page('review-integrity-page'),
+    prefetch: () => [integrityReportQuery()],
+  },
   {
     path: '/blog',
     access: 'public',

@@ -133,6 +133,21 @@ export default function MethodologyPage() {
             the numbers move with it, and so can the order. True cost ignores what you earn once funded.
           </p>
         </section>
+        <section aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
+            How reviews are checked
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Every new review goes through automatic checks (a link in it, the same text as another review, or
+            a burst of reviews of one firm from new accounts); a review they flag waits for a moderator. Any
+            signed-in trader can report a review, and moderators publish, hide or delete with a reason the
+            author sees. The figures, year by year, are in our{' '}
+            <Link to="/review-integrity" className="font-medium text-brand-700 underline">
+              review integrity report
+            </Link>
+            .
+          </p>
+        </section>
         <section aria-labelledby="independence-heading" className="rounded-xl bg-brand-50 p-6">
           <h2 id="independence-heading" className="text-xl font-bold text-slate-900">
             Ratings are not for sale

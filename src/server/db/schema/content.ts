@@ -137,9 +137,10 @@ export const reviews = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     /**
      * Moderation (decision 0027): published reviews count and show; held ones wait for an admin
-     * (the automatic checks named in `autoChecks` held them); hidden ones were removed with a reason.
+     * (the automatic checks named in `autoChecks` held them); hidden ones were removed with a reason;
+     * deleted ones also had their text wiped (the row stays for the author and the integrity report).
      */
-    status: text('status', { enum: ['published', 'held', 'hidden'] })
+    status: text('status', { enum: ['published', 'held', 'hidden', 'deleted'] })
       .notNull()
       .default('published'),
     autoChecks: text('auto_checks').array().notNull().default([]),

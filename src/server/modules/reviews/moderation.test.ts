@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
-import type { AdminReviewPage, OwnReviewStatus } from '../../../domain/moderation';
+import type { AdminReviewPage, IntegrityReport, OwnReviewStatus } from '../../../domain/moderation';
 import { adminAuditLog, reviewReports, reviews } from '../../db/schema';
 import { insertFirm, insertUser, insertUserReview } from '../../db/seed/factories';
 import { BURST_REVIEWS } from './moderation';
@@ -148,7 +148,46 @@ describe('reports and moderation', () => {
       note: 'Duplicate account',
     });
     expect(del.statusCode).toBe(204);
-    expect(await ctx.db.$count(reviews, eq(reviews.id, bad.id))).toBe(0);
-    expect((await call(admin, 'POST', url, { action: 'publish' })).statusCode).toBe(404);
+    const [wiped] = await ctx.db.select().from(reviews).where(eq(reviews.id, bad.id));
+    expect(wiped).toMatchObject({
+      status: 'deleted',
+      title: 'Removed review',
+      comment: '',
+      moderationReason: 'other',
+    });
+    expect(await listOf('mod-queue')).toEqual([good.id]);
+    expect((await call(admin, 'POST', url, { action: 'publish' })).statusCode).toBe(409);
+    expect(
+      (await call(admin, 'POST', '/api/admin/reviews/999999/moderate', { action: 'publish' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('GET /api/review-integrity', () => {
+  it('counts, per year, the members reviews received, published, held and removed, from the rows', async () => {
+    const before = (await ctx.app.inject('/api/review-integrity')).json() as IntegrityReport;
+    const year = new Date().getUTCFullYear();
+    const base = before.years.find((y) => y.year === year);
+    const firm = await insertFirm(ctx.db, { slug: 'mod-integrity' });
+    const author = await signUpUser(ctx, { verified: true, prefix: 'integ' });
+    const held = (
+      await post(author, firm.id, 'Link', 'Visit www.example-evals.xyz for a discount please.')
+    ).json();
+    expect(held.status).toBe('held');
+    const res = await call(admin, 'POST', `/api/admin/reviews/${held.id}/moderate`, {
+      action: 'hide',
+      reason: 'spam',
+    });
+    expect(res.statusCode).toBe(204);
+    const after = (await ctx.app.inject('/api/review-integrity')).json() as IntegrityReport;
+    const now = after.years.find((y) => y.year === year);
+    expect(now?.received).toBe((base?.received ?? 0) + 1);
+    expect(now?.removed).toBe((base?.removed ?? 0) + 1);
+    expect(now?.removedAfterChecks).toBe((base?.removedAfterChecks ?? 0) + 1);
+    expect(now?.heldByChecks).toBe((base?.heldByChecks ?? 0) + 1);
+    expect(now?.removedByReason.find((r) => r.reason === 'spam')?.count).toBe(
+      (base?.removedByReason.find((r) => r.reason === 'spam')?.count ?? 0) + 1,
+    );
+    expect(now?.medianHoursToDecision).not.toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm
 import {
   type AdminReview,
   type AdminReviewPage,
+  type IntegrityReport,
   MODERATION_PAGE_SIZE,
   type ModerationPayload,
   type OwnReviewStatus,
@@ -154,7 +155,7 @@ export async function listReviewsForModeration(
 
 /**
  * Publish, hide or delete a review, with the reason from the fixed list (the author sees a hidden
- * review's reason in /profile; a deleted one is gone, its copy and reason stay in the audit log).
+ * review's reason in /profile; a deleted one has its text wiped, its copy stays in the audit log).
  * Its open reports are resolved; ratings and caches follow through the change event.
  */
 export async function moderateReview(
@@ -168,40 +169,40 @@ export async function moderateReview(
   await db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
     if (!review) throw notFound('Review');
+    if (review.status === 'deleted')
+      throw new AppError(409, 'review_deleted', 'A deleted review cannot change.');
     const reason = payload.action === 'publish' ? null : (payload.reason ?? null);
     const note = payload.note || null;
     const summary = `${payload.action} review of firm ${review.propFirmId}${reason ? `: ${MODERATION_REASONS[reason]}` : ''}`;
-    if (payload.action === 'delete') {
-      await tx.delete(reviews).where(eq(reviews.id, id));
-    } else {
-      await tx
-        .update(reviews)
-        .set({
-          status: payload.action === 'publish' ? 'published' : 'hidden',
-          moderationReason: reason,
-          moderationNote: note,
-          moderatedAt: now,
-          moderatedBy: actor.email,
-        })
-        .where(eq(reviews.id, id));
-      await tx
-        .update(reviewReports)
-        .set({ resolvedAt: now })
-        .where(and(eq(reviewReports.reviewId, id), isNull(reviewReports.resolvedAt)));
-    }
+    const status =
+      payload.action === 'publish' ? 'published' : payload.action === 'delete' ? 'deleted' : 'hidden';
+    await tx
+      .update(reviews)
+      .set({
+        status,
+        moderationReason: reason,
+        moderationNote: note,
+        moderatedAt: now,
+        moderatedBy: actor.email,
+        // A deleted review's words are gone (personal data must be); the row stays for its author
+        // and the integrity report, and its copy is in the audit log.
+        ...(status === 'deleted' ? { title: 'Removed review', comment: '' } : {}),
+      })
+      .where(eq(reviews.id, id));
+    await tx
+      .update(reviewReports)
+      .set({ resolvedAt: now })
+      .where(and(eq(reviewReports.reviewId, id), isNull(reviewReports.resolvedAt)));
     await recordAudit(tx, actor, {
-      action: payload.action === 'delete' ? 'delete' : 'update',
+      action: status === 'deleted' ? 'delete' : 'update',
       entity: 'review',
       entityId: id,
       summary,
       before: review,
-      after:
-        payload.action === 'delete'
-          ? { reason, note }
-          : { status: payload.action === 'publish' ? 'published' : 'hidden', reason, note },
+      after: { status, reason, note },
     });
   });
-  changes.publish({ type: payload.action === 'delete' ? 'review.deleted' : 'review.updated', id });
+  changes.publish({ type: 'review.updated', id });
 }
 
 /** A user's own reviews, newest first, with where each stands and why a hidden one was removed. */
@@ -226,4 +227,64 @@ export async function listOwnReviewStatuses(db: Db, userId: string): Promise<Own
     createdAt: createdAt.toISOString(),
     firm: { name, slug },
   }));
+}
+
+/**
+ * The public integrity report (/review-integrity): per year of posting, members' reviews (manual
+ * copies excluded) received, published, held, removed by reason, whether the automatic checks had
+ * held the removed ones, reports, and the median hours from posting to a moderator's decision.
+ */
+export async function getIntegrityReport(db: Db): Promise<IntegrityReport> {
+  const year = sql<number>`extract(year from ${reviews.createdAt} at time zone 'UTC')::int`.mapWith(Number);
+  const removed = sql`${reviews.status} in ('hidden', 'deleted')`;
+  const member = eq(reviews.isManual, false);
+  const checked = sql`cardinality(${reviews.autoChecks}) > 0`;
+  const [totals, reasons, reports] = await Promise.all([
+    db
+      .select({
+        year,
+        received: count(),
+        published: sql<number>`count(*) filter (where ${reviews.status} = 'published')`.mapWith(Number),
+        held: sql<number>`count(*) filter (where ${reviews.status} = 'held')`.mapWith(Number),
+        removed: sql<number>`count(*) filter (where ${removed})`.mapWith(Number),
+        removedAfterChecks: sql<number>`count(*) filter (where ${removed} and ${checked})`.mapWith(Number),
+        heldByChecks: sql<number>`count(*) filter (where ${checked})`.mapWith(Number),
+        medianHours: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from ${reviews.moderatedAt} - ${reviews.createdAt}) / 3600) filter (where ${reviews.moderatedAt} is not null)`,
+      })
+      .from(reviews)
+      .where(member)
+      .groupBy(year)
+      .orderBy(desc(year)),
+    db
+      .select({ year, reason: sql<string>`coalesce(${reviews.moderationReason}, 'other')`, n: count() })
+      .from(reviews)
+      .where(and(member, removed))
+      .groupBy(year, sql`coalesce(${reviews.moderationReason}, 'other')`),
+    db
+      .select({ year, n: count() })
+      .from(reviewReports)
+      .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+      .where(member)
+      .groupBy(year),
+  ]);
+  return {
+    years: totals.map((t) => ({
+      year: t.year,
+      received: Number(t.received),
+      published: t.published,
+      held: t.held,
+      removed: t.removed,
+      removedByReason: reasons
+        .filter((r) => r.year === t.year)
+        .map((r) => ({ reason: r.reason, count: Number(r.n) }))
+        .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+      removedAfterChecks: t.removedAfterChecks,
+      removedAfterReportsOrStaff: t.removed - t.removedAfterChecks,
+      heldByChecks: t.heldByChecks,
+      reports: Number(reports.find((r) => r.year === t.year)?.n ?? 0),
+      medianHoursToDecision: t.medianHours == null ? null : Math.round(Number(t.medianHours) * 10) / 10,
+    })),
+  };
 }

@@ -11,6 +11,7 @@ import {
 import { IdParamsSchema } from '../../../domain/ids';
 import {
   AdminReviewPageSchema,
+  IntegrityReportSchema,
   ModerationPayloadSchema,
   ModerationQuerySchema,
   OwnReviewStatusSchema,
@@ -19,7 +20,13 @@ import {
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
-import { listOwnReviewStatuses, listReviewsForModeration, moderateReview, reportReview } from './moderation';
+import {
+  getIntegrityReport,
+  listOwnReviewStatuses,
+  listReviewsForModeration,
+  moderateReview,
+  reportReview,
+} from './moderation';
 import { createReview, getFirmRating, getOwnFirmReview, listFirmReviews } from './service';
 
 const tags = ['reviews'];
@@ -135,6 +142,20 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       config: { access: 'user' },
     },
     async (request) => listOwnReviewStatuses(db, (await requireUser(app, request)).id),
+  );
+
+  app.get(
+    '/api/review-integrity',
+    {
+      schema: {
+        tags,
+        summary:
+          'How reviews are policed, per year: received, published, held, removed by reason, time to a decision',
+        response: { 200: IntegrityReportSchema },
+      },
+      config: { cacheTags: ['reviews'] },
+    },
+    async () => getIntegrityReport(db),
   );
 
   // Moderation (admin only, like every /api/admin path).

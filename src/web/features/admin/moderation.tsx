@@ -29,7 +29,7 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number][0];
 
-const STATUS_BADGE = { published: 'success', held: 'warning', hidden: 'neutral' } as const;
+const STATUS_BADGE = { published: 'success', held: 'warning', hidden: 'neutral', deleted: 'danger' } as const;
 
 const label = (map: Record<string, string>, key: string) => map[key] ?? key;
 

@@ -130,12 +130,16 @@ function ReviewDialog({
   const [comment, setComment] = useState('');
   const mutation = useMutation({
     mutationFn: () =>
-      apiJson<Review & { status: 'published' | 'held' | 'hidden' }>('POST', `/api/firms/${firm.id}/reviews`, {
-        propFirmId: firm.id,
-        rating,
-        title: title.trim(),
-        comment: comment.trim(),
-      }),
+      apiJson<Review & { status: 'published' | 'held' | 'hidden' | 'deleted' }>(
+        'POST',
+        `/api/firms/${firm.id}/reviews`,
+        {
+          propFirmId: firm.id,
+          rating,
+          title: title.trim(),
+          comment: comment.trim(),
+        },
+      ),
     onSuccess: async (posted) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: firmReviewsQuery(firm.slug).queryKey }),
@@ -333,7 +337,7 @@ function OwnReviewState({
   reason,
 }: {
   createdAt: string;
-  status: 'published' | 'held' | 'hidden';
+  status: 'published' | 'held' | 'hidden' | 'deleted';
   reason: string | null;
 }) {
   if (status === 'held') {
@@ -343,7 +347,7 @@ function OwnReviewState({
       </p>
     );
   }
-  if (status === 'hidden') {
+  if (status === 'hidden' || status === 'deleted') {
     return (
       <p className="text-sm font-medium text-red-800">
         Your review was removed by our moderators
@@ -508,6 +512,12 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
               <li>Mention customer service.</li>
               <li>Stay respectful.</li>
             </ul>
+            <p className="mt-3 text-sm text-slate-700">
+              Reviews with links or copied text wait for a moderator.{' '}
+              <Link to="/review-integrity" className="font-medium text-brand-700 underline">
+                How we police reviews
+              </Link>
+            </p>
           </CardContent>
         </Card>
         <p className="flex items-center gap-2 rounded-xl bg-amber-50 p-4 text-sm font-medium text-amber-900">

@@ -16,6 +16,7 @@ export const ownReviewsQuery = () =>
 const STATUS = {
   published: { label: 'Shown', variant: 'success' },
   held: { label: 'Waiting for a check', variant: 'warning' },
+  deleted: { label: 'Removed', variant: 'danger' },
   hidden: { label: 'Removed', variant: 'danger' },
 } as const;
 
@@ -50,7 +51,7 @@ export function OwnReviews() {
                   <p className="text-sm text-slate-700 wrap-anywhere">
                     {review.title} · {review.rating} of 5 · {formatDate(review.createdAt)}
                   </p>
-                  {review.status === 'hidden' && review.moderationReason ? (
+                  {(review.status === 'hidden' || review.status === 'deleted') && review.moderationReason ? (
                     <p className="text-sm text-red-800">
                       Removed:{' '}
                       {MODERATION_REASONS[review.moderationReason as keyof typeof MODERATION_REASONS] ??

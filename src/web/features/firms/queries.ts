@@ -11,6 +11,7 @@ import type {
   SearchResultFirm,
   UnlistedFirm,
 } from '../../../domain/firms';
+import type { IntegrityReport } from '../../../domain/moderation';
 import type { FollowedFirm, FollowState, RuleChange } from '../../../domain/rule-changes';
 import { errorStatus } from '../../lib/api';
 import { directoryApiPath } from './directory-state';
@@ -80,3 +81,7 @@ export const firmFollowQuery = (slug: string) =>
 
 /** The firms the signed-in user follows (shown in /profile). */
 export const followedFirmsQuery = () => queryOptions<FollowedFirm[]>({ queryKey: ['/api/profile/follows'] });
+
+/** The public review integrity report (/review-integrity). */
+export const integrityReportQuery = () =>
+  queryOptions<IntegrityReport>({ queryKey: ['/api/review-integrity'] });

@@ -45,7 +45,7 @@ export function Inbox() {
     setParams(new URLSearchParams({ status: next.status ?? status, page: String(next.page ?? 1) }));
   const data = query.data;
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div role="group" aria-label="Message status" className="flex flex-wrap gap-2">
         {(['new', 'answered', 'closed', 'all'] as const).map((s) => (
           <Button

@@ -47,7 +47,7 @@ export function ReviewModeration() {
     setParams(new URLSearchParams({ view: next.view ?? view, page: String(next.page ?? 1) }));
   const data = query.data;
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div role="group" aria-label="Reviews to show" className="flex flex-wrap gap-2">
         {VIEWS.map(([v, text]) => (
           <Button
@@ -112,7 +112,7 @@ function ReviewToModerate({ review }: { review: AdminReview }) {
   const openReports = review.reports.filter((r) => r.open);
   return (
     <Card data-testid={`moderate-review-${review.id}`}>
-      <CardContent className="grid gap-2 pt-6 text-sm text-slate-700">
+      <CardContent className="grid min-w-0 gap-2 pt-6 text-sm text-slate-700 wrap-anywhere">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-base font-semibold text-slate-900 wrap-anywhere">{review.title}</h2>
           <Badge variant={STATUS_BADGE[review.status]}>{review.status}</Badge>
@@ -139,9 +139,12 @@ function ReviewToModerate({ review }: { review: AdminReview }) {
         {review.autoChecks.length ? (
           <p className="flex flex-wrap gap-2">
             {review.autoChecks.map((c) => (
-              <Badge key={c} variant="warning">
+              <span
+                key={c}
+                className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+              >
                 {label(AUTO_CHECKS, c)}
-              </Badge>
+              </span>
             ))}
           </p>
         ) : null}

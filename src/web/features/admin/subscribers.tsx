@@ -50,7 +50,7 @@ export function Subscribers() {
   };
   const data = query.data;
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div role="group" aria-label="Subscriber status" className="flex flex-wrap gap-2">
         {(['all', ...SUBSCRIBER_STATUSES] as const).map((s) => (
           <Button
@@ -91,8 +91,8 @@ export function Subscribers() {
       {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
       {query.isPending ? <p className="text-sm text-slate-600">Loading subscribers</p> : null}
       {data ? (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-sm">
+        <Card className="relative overflow-x-auto p-0">
+          <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Newsletter subscribers</caption>
             <thead>
               <tr className="border-b border-slate-200 text-left text-slate-600">

@@ -71,7 +71,7 @@ export function FirmAnalyticsTable() {
       {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
       {!query.data && query.isPending ? <Skeleton className="h-96 w-full" /> : null}
       {query.data ? (
-        <Card className={cn('overflow-x-auto p-0', query.isPlaceholderData && 'opacity-60')}>
+        <Card className={cn('relative overflow-x-auto p-0', query.isPlaceholderData && 'opacity-60')}>
           <table className="w-full text-sm">
             <caption className="sr-only">
               Firms over the range, sorted by {COLUMNS.find((c) => c.key === sort.key)?.header}

@@ -205,6 +205,9 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/firms/:id', access: 'admin', page: page('admin-firm-page') },
   { path: '/admin/coupons', access: 'admin', page: page('admin-coupons-page') },
   { path: '/admin/coupons/:id', access: 'admin', page: page('admin-coupon-page') },
+  { path: '/admin/posts', access: 'admin', page: page('admin-posts-page') },
+  { path: '/admin/posts/:id', access: 'admin', page: page('admin-post-page') },
+  { path: '/admin/quick-updates', access: 'admin', page: page('admin-quick-updates-page') },
   { path: '/admin/audit', access: 'admin', page: page('admin-audit-page') },
   {
     path: '/admin/firm-analytics',

@@ -7,6 +7,8 @@ import GiftIcon from '~icons/lucide/gift';
 import HistoryIcon from '~icons/lucide/history';
 import InboxIcon from '~icons/lucide/inbox';
 import DashboardIcon from '~icons/lucide/layout-dashboard';
+import MegaphoneIcon from '~icons/lucide/megaphone';
+import NewspaperIcon from '~icons/lucide/newspaper';
 import ReceiptIcon from '~icons/lucide/receipt';
 import TicketIcon from '~icons/lucide/ticket-percent';
 import WalletIcon from '~icons/lucide/wallet';
@@ -27,6 +29,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin', label: 'Overview', icon: DashboardIcon },
   { to: '/admin/firms', label: 'Firms', icon: BuildingIcon },
   { to: '/admin/coupons', label: 'Coupons', icon: TicketIcon },
+  { to: '/admin/posts', label: 'Posts', icon: NewspaperIcon },
+  { to: '/admin/quick-updates', label: 'Quick updates', icon: MegaphoneIcon },
   { to: '/admin/giveaways', label: 'Giveaways', icon: GiftIcon },
   { to: '/admin/cashback-claims', label: 'Cashback claims', icon: ReceiptIcon },
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },

@@ -106,7 +106,9 @@ test('a scheduled post is not on /blog', async ({ page }, testInfo) => {
 
   await page.goto('/admin/posts?status=scheduled');
   await waitForApp(page);
-  await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Scheduled', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: title }).getByText('Scheduled', { exact: true }),
+  ).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
 

@@ -244,6 +244,10 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
     setConflict(false);
   };
 
+  // A refused tag ('tags.2') shows on the one tags field.
+  const tagError = errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1];
+  const tagErrors = tagError ? { ...errors, tags: tagError } : errors;
+
   const estimate = values.templateEnabled
     ? readTimeOf(
         values.template.introContent,
@@ -363,16 +367,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
             path="tags"
             label="Tags"
             hint="Separated by commas; cards show the first three."
-            errors={
-              errors.tags
-                ? errors
-                : {
-                    ...errors,
-                    ...(Object.entries(errors).find(([k]) => k.startsWith('tags.'))
-                      ? { tags: Object.entries(errors).find(([k]) => k.startsWith('tags.'))![1] }
-                      : {}),
-                  }
-            }
+            errors={tagErrors}
             value={tagText}
             onChange={(v) => {
               setTagText(v ?? '');

@@ -41,7 +41,7 @@ beforeAll(async () => {
     .orderBy(asc(propFirms.id))
     .limit(2);
   const [post] = await ctx.db
-    .select({ slug: blogPosts.slug })
+    .select({ id: blogPosts.id, slug: blogPosts.slug })
     .from(blogPosts)
     .where(eq(blogPosts.published, true))
     .limit(1);
@@ -61,6 +61,7 @@ beforeAll(async () => {
     '/giveaways/:slug': [`/giveaways/${giveaway.slug}`],
     '/admin/firms/:id': [`/admin/firms/${firms[0].id}`, '/admin/firms/new'],
     '/admin/coupons/:id': [`/admin/coupons/${coupon.id}`, '/admin/coupons/new'],
+    '/admin/posts/:id': [`/admin/posts/${post.id}`, '/admin/posts/new'],
     '/compare': [`/compare?firms=${firms[0].slug},${firms[1].slug}`],
     '*': ['/no-such-page'],
   };

@@ -4,9 +4,9 @@ import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import { CONFLICT_MESSAGE } from '../../../domain/admin';
 import { type AdminFirm, emptyFirm, emptyFundingModel, type FirmInput } from '../../../domain/admin-firms';
-import { adminAuditLog, contactMessages, firmRuleChanges } from '../../db/schema';
+import { adminAuditLog, contactMessages, firmRuleChanges, jobRuns } from '../../db/schema';
 import { insertFirm, insertPlatform, insertUnlistedFirm } from '../../db/seed/factories';
-import { readOutbox } from '../../lib/mailer';
+import { type MailMessage, readOutbox } from '../../lib/mailer';
 
 let ctx: TestContext;
 const who: Record<'user' | 'admin', TestUser> = {} as never;
@@ -412,5 +412,52 @@ describe('following a firm', () => {
       following: false,
     });
     expect((await ctx.app.inject(`${link.pathname}${link.search}`)).statusCode).toBe(400);
+  });
+
+  it('mails from a job: the save does not wait, and a failed send retries without mailing anyone twice', async () => {
+    const firm = await createFirm({ slug: 'retried-firm', name: 'Retried Firm' });
+    const second = await signUpUser(ctx, { prefix: 'flw', verified: true });
+    for (const cookie of [who.user.cookie, second.cookie])
+      await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/firms/retried-firm/follow',
+        headers: { origin: TEST_ORIGIN, cookie },
+      });
+    // The mail server refuses the run's second message once (a transient SMTP failure).
+    const mailer = ctx.app.mailer;
+    const send = mailer.send;
+    let sends = 0;
+    mailer.send = async (message: MailMessage) => {
+      sends += 1;
+      if (sends === 2) throw new Error('421 service not available, try again later');
+      return send(message);
+    };
+    try {
+      const input = toInput(firm);
+      input.fundingModels[0].dailyDrawdown = 4;
+      const saved = await call('PUT', `/api/admin/firms/${firm.id}`, 'admin', { version: 1, firm: input });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const mine = async () =>
+        (await readOutbox(ctx.dataDir)).filter((m) => m.subject === 'Retried Firm changed its rules');
+      // Answered before the first retry's one-second wait is over: the save did not wait on email.
+      expect((await mine()).length).toBeLessThan(2);
+      let mails = await mine();
+      for (let i = 0; i < 100 && mails.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        mails = await mine();
+      }
+      expect(mails.map((m) => m.to).sort()).toEqual([who.user.email, second.email].sort());
+      expect(mails[0].text).toContain('- Two-Step: Daily drawdown 5% -> 4%');
+      const runs = await ctx.db
+        .select()
+        .from(jobRuns)
+        .where(eq(jobRuns.name, 'rule-change-emails'))
+        .orderBy(jobRuns.id);
+      const run = runs.find((r) => (r.payload as { firmId: number }).firmId === firm.id);
+      expect(run).toMatchObject({ status: 'succeeded', attempts: 2 });
+      expect(run?.error).toBeNull();
+    } finally {
+      mailer.send = send;
+    }
   });
 });

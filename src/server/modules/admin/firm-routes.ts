@@ -16,7 +16,7 @@ import { UnlistedFirmSchema } from '../../../domain/firms';
 import { IdParamsSchema } from '../../../domain/ids';
 import type { ChangeAction } from '../../lib/events';
 import type { Http } from '../../lib/http';
-import { notifyFollowers } from '../rule-changes/service';
+import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/jobs';
 import {
   createFirm,
   createResource,
@@ -118,10 +118,13 @@ export async function adminFirmRoutes(
       );
       firmChanged('updated', saved.firm.id);
       if (saved.ruleChanges.changes.length) {
-        // After the commit: a mail failure must not undo the save.
-        notifyFollowers(app, saved.firm, saved.ruleChanges).catch((err) =>
-          request.log.error({ err, firmId: saved.firm.id }, 'rule-change mail failed'),
-        );
+        // After the commit, not awaited: the save does not wait on email, and a failed send retries
+        // in the job (a mail failure never undoes the save).
+        app.jobs
+          .run(RULE_CHANGE_EMAILS_JOB, { firmId: saved.firm.id, batchId: saved.ruleChanges.batchId })
+          .catch((err: unknown) =>
+            request.log.error({ err, firmId: saved.firm.id }, 'rule-change emails not started'),
+          );
       }
       return saved.firm;
     },

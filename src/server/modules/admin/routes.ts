@@ -5,6 +5,7 @@ import type { Http } from '../../lib/http';
 import { requireAdmin } from '../accounts/service';
 import { adminContentRoutes } from './content-routes';
 import { adminFirmRoutes } from './firm-routes';
+import { adminPostRoutes } from './post-routes';
 import { type Actor, getAdminOverview, listAuditEntries } from './service';
 
 const isAdminPath = (url: string) => {
@@ -58,6 +59,7 @@ export const adminRoutes = fp(
 
     await app.register(adminFirmRoutes, { actorOf });
     await app.register(adminContentRoutes, { actorOf });
+    await app.register(adminPostRoutes, { actorOf });
   },
   { name: 'admin', dependencies: ['accounts'] },
 );

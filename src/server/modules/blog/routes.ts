@@ -7,10 +7,12 @@ import {
   QuickUpdateSchema,
 } from '../../../domain/blog';
 import type { Http } from '../../lib/http';
+import { publishDuePostsJob } from './jobs';
 import { buildBlogFeed, getPublishedPost, listPublishedPosts, listPublishedQuickUpdates } from './service';
 
 export async function blogRoutes(app: Http): Promise<void> {
   const db = app.database.db;
+  app.jobs.register(publishDuePostsJob(app.changes));
 
   // `published=false` is accepted but visitors only ever see published content.
   app.get(

@@ -55,7 +55,7 @@ function sanitizeTemplate(data: BlogTemplateData | null): BlogTemplateData | nul
   };
 }
 
-async function loadFirms(db: Db, ids: number[]): Promise<BlogFirm[]> {
+export async function loadBlogFirms(db: Db, ids: number[]): Promise<BlogFirm[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -82,7 +82,7 @@ export async function getPublishedPost(db: Db, slug: string, now = new Date()): 
   if (!row) throw notFound('Post');
   const templateData = sanitizeTemplate(row.templateData);
   const featuredFirms = row.templateEnabled
-    ? await loadFirms(db, templateData?.data?.selectedFirmIds ?? [])
+    ? await loadBlogFirms(db, templateData?.data?.selectedFirmIds ?? [])
     : [];
   return {
     ...toSummary(row),

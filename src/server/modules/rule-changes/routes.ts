@@ -9,6 +9,7 @@ import type { Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { requireUser } from '../accounts/service';
+import { ruleChangeEmailsJob } from './jobs';
 import {
   buildRuleChangeFeed,
   followFirm,
@@ -25,6 +26,7 @@ const TokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
 /** A firm's public rule-change history (JSON and Atom), and following a firm's changes by email. */
 export async function ruleChangeRoutes(app: Http): Promise<void> {
   const db = app.database.db;
+  app.jobs.register(ruleChangeEmailsJob(app));
 
   app.get(
     '/api/firms/:slug/rule-changes',

@@ -106,12 +106,15 @@ const escapeHtml = (s: string) =>
 
 /**
  * One email per save to every follower of the firm, listing the save's changes, with a one-click
- * unsubscribe (RFC 8058). Called after the save has committed; a listed firm only.
+ * unsubscribe (RFC 8058). Run by the rule-change-emails job (jobs.ts) after the save has
+ * committed; a listed firm only. Addresses in `sent` are skipped and each one mailed is added, so
+ * a retry after a failed send carries on where the attempt stopped.
  */
 export async function notifyFollowers(
   app: Pick<FastifyInstance, 'database' | 'mailer' | 'env'>,
   firm: { id: number; slug: string; name: string; status: string },
   batch: { batchId: string; changes: RuleChangeFacts[] },
+  sent: Set<string> = new Set(),
 ): Promise<number> {
   if (firm.status !== 'listed' || batch.changes.length === 0) return 0;
   const followers = await app.database.db
@@ -124,6 +127,7 @@ export async function notifyFollowers(
   const lines = batch.changes.map(describeRuleChangeInModel);
   const date = formatDate(new Date());
   for (const follower of followers) {
+    if (sent.has(follower.email)) continue;
     const unsubscribe = `${base}/firm-updates/unsubscribe?token=${encodeURIComponent(follower.token)}`;
     await app.mailer.send({
       to: follower.email,
@@ -147,6 +151,7 @@ export async function notifyFollowers(
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     });
+    sent.add(follower.email);
   }
   return followers.length;
 }

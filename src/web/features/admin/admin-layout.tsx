@@ -9,6 +9,8 @@ import HistoryIcon from '~icons/lucide/history';
 import InboxIcon from '~icons/lucide/inbox';
 import DashboardIcon from '~icons/lucide/layout-dashboard';
 import MailIcon from '~icons/lucide/mail';
+import MegaphoneIcon from '~icons/lucide/megaphone';
+import NewspaperIcon from '~icons/lucide/newspaper';
 import ReceiptIcon from '~icons/lucide/receipt';
 import StarIcon from '~icons/lucide/star';
 import TicketIcon from '~icons/lucide/ticket-percent';
@@ -31,6 +33,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin', label: 'Overview', icon: DashboardIcon },
   { to: '/admin/firms', label: 'Firms', icon: BuildingIcon },
   { to: '/admin/coupons', label: 'Coupons', icon: TicketIcon },
+  { to: '/admin/posts', label: 'Posts', icon: NewspaperIcon },
+  { to: '/admin/quick-updates', label: 'Quick updates', icon: MegaphoneIcon },
   { to: '/admin/giveaways', label: 'Giveaways', icon: GiftIcon },
   { to: '/admin/cashback-claims', label: 'Cashback claims', icon: ReceiptIcon },
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },

@@ -1,0 +1,188 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ContentListQuerySchema } from '../../../domain/admin-content';
+import { VersionQuerySchema } from '../../../domain/admin-firms';
+import {
+  AdminPostPageSchema,
+  AdminPostSchema,
+  AdminQuickUpdatePageSchema,
+  AdminQuickUpdateSchema,
+  PostInputSchema,
+  PostListQuerySchema,
+  PostUpdateSchema,
+  QuickUpdateInputSchema,
+  QuickUpdateUpdateSchema,
+} from '../../../domain/admin-posts';
+import { BlogPostSchema } from '../../../domain/blog';
+import { IdParamsSchema, rowIdParam } from '../../../domain/ids';
+import type { Http } from '../../lib/http';
+import { createPost, deletePost, getAdminPost, listAdminPosts, previewPost, updatePost } from './posts';
+import {
+  createQuickUpdate,
+  deleteQuickUpdate,
+  getAdminQuickUpdate,
+  listAdminQuickUpdates,
+  updateQuickUpdate,
+} from './quick-updates';
+import type { Actor } from './service';
+
+const tags = ['admin'];
+const PreviewQuerySchema = z.object({ id: rowIdParam({ error: 'id must be a number' }).optional() });
+
+/** Blog posts (drafts, scheduled, template mode, preview) and quick updates for the admin. */
+export async function adminPostRoutes(
+  app: Http,
+  { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
+): Promise<void> {
+  const db = app.database.db;
+
+  app.get(
+    '/api/admin/posts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every post (drafts and scheduled ones too), 20 a page: search by title, slug or tag, filter by status, sort by date, title or last edit',
+        querystring: PostListQuerySchema,
+        response: { 200: AdminPostPageSchema },
+      },
+    },
+    (request) => listAdminPosts(db, request.query),
+  );
+  app.post(
+    '/api/admin/posts/preview',
+    {
+      schema: {
+        tags,
+        summary: 'A post as its public page would show it, from unsaved editor values; nothing is stored',
+        description:
+          'Sanitized like a saved post, read time computed when blank, template firms resolved. `id` names the saved post being edited (its slug and dates).',
+        querystring: PreviewQuerySchema,
+        body: PostInputSchema,
+        response: { 200: BlogPostSchema },
+      },
+    },
+    (request) => previewPost(db, request.body, request.query.id),
+  );
+  app.get(
+    '/api/admin/posts/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: AdminPostSchema } } },
+    (request) => getAdminPost(db, request.params.id),
+  );
+  app.post(
+    '/api/admin/posts',
+    {
+      schema: {
+        tags,
+        summary: 'Create a post (a draft unless published; a future publish date schedules it)',
+        description:
+          'HTML is sanitized; a blank slug is made from the title; a chosen slug in use is a 409 (slug_taken); a blank read time is computed from the text.',
+        body: PostInputSchema,
+        response: { 201: AdminPostSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createPost(db, await actorOf(request), request.body);
+      app.changes.publish({ type: 'post.created', id: created.id });
+      return reply.status(201).send(created);
+    },
+  );
+  app.put(
+    '/api/admin/posts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save a post over the version it was edited from (409 when it has changed since)',
+        params: IdParamsSchema,
+        body: PostUpdateSchema,
+        response: { 200: AdminPostSchema },
+      },
+    },
+    async (request) => {
+      const saved = await updatePost(
+        db,
+        await actorOf(request),
+        request.params.id,
+        request.body.version,
+        request.body.post,
+      );
+      app.changes.publish({ type: 'post.updated', id: saved.id });
+      return saved;
+    },
+  );
+  app.delete(
+    '/api/admin/posts/:id',
+    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    async (request, reply) => {
+      await deletePost(db, await actorOf(request), request.params.id, request.query.version);
+      app.changes.publish({ type: 'post.deleted', id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/admin/quick-updates',
+    {
+      schema: {
+        tags,
+        summary: 'Every quick update, hidden ones too, newest first, 20 a page; search by title or text',
+        querystring: ContentListQuerySchema,
+        response: { 200: AdminQuickUpdatePageSchema },
+      },
+    },
+    (request) => listAdminQuickUpdates(db, request.query),
+  );
+  app.get(
+    '/api/admin/quick-updates/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: AdminQuickUpdateSchema } } },
+    (request) => getAdminQuickUpdate(db, request.params.id),
+  );
+  app.post(
+    '/api/admin/quick-updates',
+    {
+      schema: {
+        tags,
+        summary: 'Create a quick update (plain text)',
+        body: QuickUpdateInputSchema,
+        response: { 201: AdminQuickUpdateSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createQuickUpdate(db, await actorOf(request), request.body);
+      app.changes.publish({ type: 'update.created', id: created.id });
+      return reply.status(201).send(created);
+    },
+  );
+  app.put(
+    '/api/admin/quick-updates/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save a quick update over the version it was edited from (409 when it has changed since)',
+        params: IdParamsSchema,
+        body: QuickUpdateUpdateSchema,
+        response: { 200: AdminQuickUpdateSchema },
+      },
+    },
+    async (request) => {
+      const saved = await updateQuickUpdate(
+        db,
+        await actorOf(request),
+        request.params.id,
+        request.body.version,
+        request.body.update,
+      );
+      app.changes.publish({ type: 'update.updated', id: saved.id });
+      return saved;
+    },
+  );
+  app.delete(
+    '/api/admin/quick-updates/:id',
+    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    async (request, reply) => {
+      await deleteQuickUpdate(db, await actorOf(request), request.params.id, request.query.version);
+      app.changes.publish({ type: 'update.deleted', id: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+}

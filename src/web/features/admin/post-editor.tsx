@@ -1,0 +1,504 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import ArrowDownIcon from '~icons/lucide/arrow-down';
+import ArrowUpIcon from '~icons/lucide/arrow-up';
+import XIcon from '~icons/lucide/x';
+import { CONFLICT_MESSAGE } from '../../../domain/admin';
+import { fieldErrors } from '../../../domain/admin-firms';
+import {
+  type AdminPost,
+  emptyPost,
+  type PostInput,
+  PostInputSchema,
+  readTimeOf,
+  slugify,
+} from '../../../domain/admin-posts';
+import type { BlogPost } from '../../../domain/blog';
+import { DEFAULT_AUTHOR } from '../../../domain/blog-rules';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorStatus, serverMessage } from '../../lib/api';
+import { toastForError } from '../../lib/error-toast';
+import { PostView } from '../blog/post-view';
+import { ConfirmDelete } from './confirm-delete';
+import {
+  CheckboxField,
+  type Errors,
+  errorsFromServer,
+  focusFirstError,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from './fields';
+import { ImageField } from './image-field';
+import { PostStatusBadge } from './post-list';
+import { firmChoicesQuery } from './queries';
+import { RichTextField } from './rich-text-editor';
+
+const toPostInput = (post: AdminPost): PostInput => {
+  const { id: _i, version: _v, status: _s, createdAt: _c, updatedAt: _u, ...input } = post;
+  return input;
+};
+
+/** 'YYYY-MM-DDTHH:mm' in the browser's zone, as a datetime-local input shows it. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+const fromLocalInput = (value: string | null) => {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+};
+const zoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The template's firms, in the order the post shows them, each with its note. */
+function TemplateFirms({
+  values,
+  errors,
+  onChange,
+}: {
+  values: PostInput['template'];
+  errors: Errors;
+  onChange: (template: PostInput['template']) => void;
+}) {
+  const firms = useQuery(firmChoicesQuery());
+  const names = new Map((firms.data ?? []).map((f) => [f.id, f.name]));
+  const ids = values.selectedFirmIds;
+  const move = (index: number, by: number) => {
+    const next = [...ids];
+    const [id] = next.splice(index, 1);
+    next.splice(index + by, 0, id);
+    onChange({ ...values, selectedFirmIds: next });
+  };
+  const remove = (id: number) => {
+    const { [String(id)]: _gone, ...notes } = values.perFirmNotes;
+    onChange({ ...values, selectedFirmIds: ids.filter((x) => x !== id), perFirmNotes: notes });
+  };
+  const error =
+    errors['template.selectedFirmIds'] ??
+    Object.entries(errors).find(([key]) => key.startsWith('template.selectedFirmIds.'))?.[1];
+  return (
+    <div className="grid gap-3 sm:col-span-2">
+      <SelectField
+        path="template.selectedFirmIds"
+        label="Featured prop firms"
+        hint="Shown as firm cards after the content, in this order."
+        errors={error ? { 'template.selectedFirmIds': error } : {}}
+        value=""
+        options={[
+          { value: '', label: 'Add a firm...' },
+          ...(firms.data ?? [])
+            .filter((f) => !ids.includes(f.id))
+            .map((f) => ({ value: String(f.id), label: f.name })),
+        ]}
+        onChange={(v) => v && onChange({ ...values, selectedFirmIds: [...ids, Number(v)] })}
+      />
+      {ids.length ? (
+        <ol className="grid gap-3">
+          {ids.map((id, index) => (
+            <li key={id} className="rounded-lg border border-slate-200 p-3">
+              <div className="mb-2 flex items-center justify-between gap-2">
+                <span className="font-medium text-slate-900">
+                  {index + 1}. {names.get(id) ?? `Firm ${id}`}
+                </span>
+                <span className="flex gap-1">
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Move ${names.get(id) ?? id} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUpIcon aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Move ${names.get(id) ?? id} down`}
+                    disabled={index === ids.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDownIcon aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Remove ${names.get(id) ?? id}`}
+                    onClick={() => remove(id)}
+                  >
+                    <XIcon aria-hidden="true" />
+                  </Button>
+                </span>
+              </div>
+              <RichTextField
+                path={`template.perFirmNotes.${id}`}
+                label={`Note on ${names.get(id) ?? `firm ${id}`} (optional)`}
+                errors={errors}
+                value={values.perFirmNotes[String(id)] ?? null}
+                onChange={(v) =>
+                  onChange({ ...values, perFirmNotes: { ...values.perFirmNotes, [String(id)]: v } })
+                }
+              />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One post's every field; saves with the version it was loaded at (409 Conflict when stale).
+ * Preview renders the unsaved values as the public page would, drafts and scheduled posts too.
+ */
+export function PostEditor({ post }: { post: AdminPost | null }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<PostInput>(() => (post ? toPostInput(post) : emptyPost()));
+  const [version, setVersion] = useState(post?.version ?? 0);
+  const [saved, setSaved] = useState(post);
+  const [tagText, setTagText] = useState(() => values.tags.join(', '));
+  // A new post's slug follows its title until the admin types one.
+  const [slugEdited, setSlugEdited] = useState(post !== null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [conflict, setConflict] = useState(false);
+  const [preview, setPreview] = useState<BlogPost | null>(null);
+  const set = (patch: Partial<PostInput>) => setValues((v) => ({ ...v, ...patch }));
+
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    setPreview(null);
+    requestAnimationFrame(() => focusFirstError(found));
+  };
+  const checked = () => {
+    const result = PostInputSchema.safeParse(values);
+    if (!result.success) showErrors(fieldErrors(result.error.issues));
+    return result.success;
+  };
+  const onServerError = (error: unknown) => {
+    const message = serverMessage(error);
+    if (errorStatus(error) === 409 && message === CONFLICT_MESSAGE) return setConflict(true);
+    showErrors(errorsFromServer(message));
+    toast({ ...toastForError(error), description: message, variant: 'destructive' });
+  };
+
+  const save = useMutation({
+    mutationFn: (payload: PostInput) =>
+      post
+        ? apiJson<AdminPost>('PUT', `/api/admin/posts/${post.id}`, { version, post: payload })
+        : apiJson<AdminPost>('POST', '/api/admin/posts', payload),
+    onSuccess: async (result) => {
+      setErrors({});
+      setConflict(false);
+      await queryClient.invalidateQueries({
+        predicate: (q) => !String(q.queryKey[0]).startsWith('/api/auth/'),
+      });
+      toast({
+        title: result.status === 'draft' ? 'Draft saved' : 'Post saved',
+        description:
+          result.status === 'published'
+            ? `${result.title} is live on /blog.`
+            : result.status === 'scheduled'
+              ? `${result.title} goes live on ${new Date(result.publishDate ?? '').toLocaleString()}.`
+              : `${result.title} is not public.`,
+        variant: 'success',
+      });
+      if (post) {
+        setValues(toPostInput(result));
+        setTagText(result.tags.join(', '));
+        setVersion(result.version);
+        setSaved(result);
+      } else navigate(`/admin/posts/${result.id}`, { replace: true });
+    },
+    onError: onServerError,
+  });
+
+  const showPreview = useMutation({
+    mutationFn: (payload: PostInput) =>
+      apiJson<BlogPost>('POST', `/api/admin/posts/preview${post ? `?id=${post.id}` : ''}`, payload),
+    onSuccess: (shown) => {
+      setErrors({});
+      setPreview(shown);
+      window.scrollTo({ top: 0 });
+    },
+    onError: onServerError,
+  });
+
+  const reload = async () => {
+    if (!post) return;
+    const latest = await apiJson<AdminPost>('GET', `/api/admin/posts/${post.id}`);
+    setValues(toPostInput(latest));
+    setTagText(latest.tags.join(', '));
+    setVersion(latest.version);
+    setSaved(latest);
+    setConflict(false);
+  };
+
+  // A refused tag ('tags.2') shows on the one tags field.
+  const tagError = errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1];
+  const tagErrors = tagError ? { ...errors, tags: tagError } : errors;
+
+  const estimate = values.templateEnabled
+    ? readTimeOf(
+        values.template.introContent,
+        values.content,
+        ...Object.values(values.template.perFirmNotes),
+        values.template.outroContent,
+      )
+    : readTimeOf(values.content);
+
+  return (
+    <>
+      {preview ? (
+        <section aria-label="Preview" className="grid gap-4">
+          <Card tone="warning" className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <p className="text-sm text-amber-900">
+              <strong>Preview.</strong> This is how /blog/{preview.slug} will look.{' '}
+              {values.published ? '' : 'It is a draft: visitors cannot see it.'} Nothing is saved yet.
+            </p>
+            <Button type="button" variant="outline" onClick={() => setPreview(null)}>
+              Back to editing
+            </Button>
+          </Card>
+          <Card className="overflow-hidden">
+            <PostView post={preview} preview />
+          </Card>
+        </section>
+      ) : null}
+      <form
+        noValidate
+        hidden={preview !== null}
+        className="grid gap-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (checked()) save.mutate(values);
+        }}
+      >
+        {conflict ? (
+          <Card tone="warning" className="p-4" role="alert">
+            <h2 className="font-semibold text-amber-900">Conflict</h2>
+            <p className="mt-1 text-sm text-amber-900">{CONFLICT_MESSAGE}</p>
+            <Button type="button" variant="outline" size="sm" className="mt-3" onClick={reload}>
+              Load the latest version
+            </Button>
+          </Card>
+        ) : null}
+        {saved ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <PostStatusBadge status={saved.status} />
+            {saved.status === 'published' ? (
+              <a
+                href={`/blog/${saved.slug}`}
+                className="text-brand-700 underline"
+                target="_blank"
+                rel="noreferrer"
+              >
+                /blog/{saved.slug}
+              </a>
+            ) : (
+              <span>/blog/{saved.slug}</span>
+            )}
+          </p>
+        ) : null}
+        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+          <TextField
+            path="title"
+            label="Title"
+            required
+            className="sm:col-span-2"
+            errors={errors}
+            value={values.title}
+            onChange={(v) =>
+              set({ title: v ?? '', ...(slugEdited ? {} : { slug: slugify(v ?? '') || null }) })
+            }
+          />
+          <TextField
+            path="slug"
+            label="Slug"
+            hint="The post's address: /blog/your-slug. Blank: made from the title."
+            errors={errors}
+            value={values.slug}
+            onChange={(v) => {
+              setSlugEdited(true);
+              set({ slug: v });
+            }}
+          />
+          <SelectField
+            path="category"
+            label="Category"
+            hint="Reviews and articles are listed in their own /blog sections."
+            errors={errors}
+            value={values.category ?? ''}
+            options={[
+              { value: 'article', label: 'Article' },
+              { value: 'review', label: 'Review' },
+              { value: '', label: 'None (listed with articles)' },
+            ]}
+            onChange={(v) => set({ category: v === 'review' || v === 'article' ? v : null })}
+          />
+          <TextAreaField
+            path="excerpt"
+            label="Excerpt"
+            hint="A sentence or two under the title and on the post's card."
+            className="sm:col-span-2"
+            rows={2}
+            errors={errors}
+            value={values.excerpt}
+            onChange={(v) => set({ excerpt: v })}
+          />
+          <ImageField
+            path="featuredImage"
+            label="Featured image"
+            errors={errors}
+            value={values.featuredImage}
+            onChange={(v) => set({ featuredImage: v })}
+          />
+          <TextField
+            path="tags"
+            label="Tags"
+            hint="Separated by commas; cards show the first three."
+            errors={tagErrors}
+            value={tagText}
+            onChange={(v) => {
+              setTagText(v ?? '');
+              set({
+                tags: (v ?? '')
+                  .split(',')
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              });
+            }}
+          />
+          <TextField
+            path="author"
+            label="Author"
+            placeholder={DEFAULT_AUTHOR}
+            hint={`Blank: ${DEFAULT_AUTHOR}.`}
+            errors={errors}
+            value={values.author}
+            onChange={(v) => set({ author: v })}
+          />
+          <NumberField
+            path="readTime"
+            label="Read time (minutes)"
+            hint={`Blank: computed from the text (${estimate} min now).`}
+            errors={errors}
+            value={values.readTime}
+            onChange={(v) => set({ readTime: v })}
+          />
+          <CheckboxField
+            path="published"
+            label="Published"
+            hint="Unchecked: a draft only admins see."
+            errors={errors}
+            checked={values.published}
+            onChange={(v) => set({ published: v })}
+          />
+          <TextField
+            path="publishDate"
+            label="Publish date"
+            type="datetime-local"
+            hint={`Your time (${zoneName()}). A later date keeps the post hidden until then; blank: when first published.`}
+            errors={errors}
+            value={toLocalInput(values.publishDate)}
+            onChange={(v) => set({ publishDate: fromLocalInput(v) })}
+          />
+          <RichTextField
+            path="content"
+            label="Content"
+            className="sm:col-span-2"
+            errors={errors}
+            value={values.content}
+            onChange={(v) => set({ content: v })}
+          />
+        </Card>
+        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+          <div className="sm:col-span-2">
+            <CheckboxField
+              path="templateEnabled"
+              label="Template mode: an intro, featured firm cards with notes, and an outro"
+              errors={errors}
+              checked={values.templateEnabled}
+              onChange={(v) => set({ templateEnabled: v })}
+            />
+          </div>
+          {values.templateEnabled ? (
+            <>
+              <RichTextField
+                path="template.introContent"
+                label="Intro"
+                hint="Shown before the content."
+                className="sm:col-span-2"
+                errors={errors}
+                value={values.template.introContent}
+                onChange={(v) => set({ template: { ...values.template, introContent: v } })}
+              />
+              <TemplateFirms
+                values={values.template}
+                errors={errors}
+                onChange={(template) => set({ template })}
+              />
+              <RichTextField
+                path="template.outroContent"
+                label="Outro"
+                hint="Shown after the firm cards."
+                className="sm:col-span-2"
+                errors={errors}
+                value={values.template.outroContent}
+                onChange={(v) => set({ template: { ...values.template, outroContent: v } })}
+              />
+            </>
+          ) : null}
+        </Card>
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending
+              ? 'Saving...'
+              : post
+                ? 'Save changes'
+                : values.published
+                  ? 'Create post'
+                  : 'Save draft'}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={showPreview.isPending}
+            onClick={() => {
+              if (checked()) showPreview.mutate(values);
+            }}
+          >
+            {showPreview.isPending ? 'Loading preview...' : 'Preview'}
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to="/admin/posts">Cancel</Link>
+          </Button>
+        </div>
+        {post ? (
+          <Card tone="danger" className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
+            <p className="text-sm text-slate-700">
+              Deleting a post removes it from /blog, the feed and the sitemap.
+            </p>
+            <ConfirmDelete
+              label="Delete post"
+              title={`Delete ${post.title}?`}
+              description="The post and its address disappear from the site. This cannot be undone."
+              url={`/api/admin/posts/${post.id}?version=${version}`}
+              onDeleted={() => navigate('/admin/posts')}
+            />
+          </Card>
+        ) : null}
+      </form>
+    </>
+  );
+}

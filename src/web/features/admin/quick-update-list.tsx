@@ -1,0 +1,281 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CONFLICT_MESSAGE } from '../../../domain/admin';
+import { fieldErrors } from '../../../domain/admin-firms';
+import {
+  type AdminQuickUpdate,
+  emptyQuickUpdate,
+  type QuickUpdateInput,
+  QuickUpdateInputSchema,
+} from '../../../domain/admin-posts';
+import { formatDate } from '../../../domain/format';
+import { QueryFailure } from '../../components/query-failure';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Switch } from '../../components/ui/switch';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorStatus, serverMessage } from '../../lib/api';
+import { toastForError } from '../../lib/error-toast';
+import { useUrlSearchParams } from '../../lib/url-search-params';
+import { ConfirmDelete } from './confirm-delete';
+import {
+  CheckboxField,
+  type Errors,
+  errorsFromServer,
+  focusFirstError,
+  TextAreaField,
+  TextField,
+} from './fields';
+import { Pager } from './pager';
+import { adminQuickUpdatesQuery } from './post-queries';
+
+const refreshAll = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ predicate: (q) => !String(q.queryKey[0]).startsWith('/api/auth/') });
+
+const conflictToast = () =>
+  toast({ title: 'Conflict', description: CONFLICT_MESSAGE, variant: 'destructive' });
+
+/** A quick update's title, text and visibility; creates one, or saves over `update`'s version. */
+function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<QuickUpdateInput>(() =>
+    update
+      ? { title: update.title, content: update.content, published: update.published }
+      : emptyQuickUpdate(),
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const prefix = update ? `update-${update.id}` : 'new-update';
+  const set = (patch: Partial<QuickUpdateInput>) => setValues((v) => ({ ...v, ...patch }));
+  const prefixed = (found: Errors) =>
+    Object.fromEntries(Object.entries(found).map(([k, v]) => [`${prefix}.${k}`, v]));
+  const save = useMutation({
+    mutationFn: (payload: QuickUpdateInput) =>
+      update
+        ? apiJson<AdminQuickUpdate>('PUT', `/api/admin/quick-updates/${update.id}`, {
+            version: update.version,
+            update: payload,
+          })
+        : apiJson<AdminQuickUpdate>('POST', '/api/admin/quick-updates', payload),
+    onSuccess: async (saved) => {
+      setErrors({});
+      await refreshAll(queryClient);
+      toast({
+        title: 'Quick update saved',
+        description: saved.published ? `${saved.title} is on /blog.` : `${saved.title} is hidden.`,
+        variant: 'success',
+      });
+      if (!update) setValues(emptyQuickUpdate());
+      onDone();
+    },
+    onError: (error) => {
+      const message = serverMessage(error);
+      if (errorStatus(error) === 409 && message === CONFLICT_MESSAGE) {
+        conflictToast();
+        void refreshAll(queryClient);
+        return onDone();
+      }
+      const found = prefixed(errorsFromServer(message));
+      setErrors(found);
+      requestAnimationFrame(() => focusFirstError(found));
+      toast({ ...toastForError(error), description: message, variant: 'destructive' });
+    },
+  });
+  return (
+    <form
+      noValidate
+      aria-label={update ? `Edit ${update.title}` : 'New quick update'}
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const result = QuickUpdateInputSchema.safeParse(values);
+        if (!result.success) {
+          const found = prefixed(fieldErrors(result.error.issues));
+          setErrors(found);
+          requestAnimationFrame(() => focusFirstError(found));
+          return;
+        }
+        save.mutate(values);
+      }}
+    >
+      <TextField
+        path={`${prefix}.title`}
+        label="Title"
+        required
+        errors={errors}
+        value={values.title}
+        onChange={(v) => set({ title: v ?? '' })}
+      />
+      <TextAreaField
+        path={`${prefix}.content`}
+        label="Text"
+        hint="Plain text; /blog shortens it after 150 characters with a Read more toggle."
+        rows={3}
+        errors={errors}
+        value={values.content}
+        onChange={(v) => set({ content: v ?? '' })}
+      />
+      <CheckboxField
+        path={`${prefix}.published`}
+        label="Published"
+        errors={errors}
+        checked={values.published}
+        onChange={(v) => set({ published: v })}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : update ? 'Save changes' : 'Add quick update'}
+        </Button>
+        {update ? (
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function QuickUpdateRow({ update }: { update: AdminQuickUpdate }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const toggle = useMutation({
+    mutationFn: (published: boolean) =>
+      apiJson<AdminQuickUpdate>('PUT', `/api/admin/quick-updates/${update.id}`, {
+        version: update.version,
+        update: { title: update.title, content: update.content, published },
+      }),
+    onSuccess: async (saved) => {
+      await refreshAll(queryClient);
+      toast({
+        title: saved.published ? 'Published' : 'Hidden',
+        description: saved.published ? `${saved.title} is on /blog.` : `${saved.title} is off /blog.`,
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      if (errorStatus(error) === 409) {
+        conflictToast();
+        return void refreshAll(queryClient);
+      }
+      toast({ ...toastForError(error), description: serverMessage(error), variant: 'destructive' });
+    },
+  });
+  if (editing)
+    return (
+      <li className="p-4">
+        <QuickUpdateForm update={update} onDone={() => setEditing(false)} />
+      </li>
+    );
+  const switchId = `published-${update.id}`;
+  return (
+    <li className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold break-words text-slate-900">{update.title}</span>
+          {update.published ? null : <Badge variant="neutral">Hidden</Badge>}
+        </p>
+        <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line break-words text-slate-700">
+          {update.content}
+        </p>
+        <p className="mt-1 text-xs text-slate-500">{formatDate(update.createdAt)}</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="flex items-center gap-2">
+          <Switch
+            id={switchId}
+            checked={update.published}
+            disabled={toggle.isPending}
+            onCheckedChange={(checked) => toggle.mutate(checked)}
+          />
+          <Label htmlFor={switchId}>Published</Label>
+        </span>
+        <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
+          Edit
+        </Button>
+        <ConfirmDelete
+          label="Delete"
+          title={`Delete ${update.title}?`}
+          description="The quick update disappears from /blog. This cannot be undone."
+          url={`/api/admin/quick-updates/${update.id}?version=${update.version}`}
+          onDeleted={() => void refreshAll(queryClient)}
+        />
+      </div>
+    </li>
+  );
+}
+
+/** The quick updates of /blog's Latest Updates: add one, and every one with search and paging. */
+export function QuickUpdateList() {
+  const [params, setParams] = useUrlSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [text, setText] = useState(q);
+  const { data, error, isPending, refetch } = useQuery({
+    ...adminQuickUpdatesQuery({ q: q || undefined, page }),
+    placeholderData: keepPreviousData,
+  });
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the typed text only
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => update({ q: text.trim() || null, page: null }), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div className="grid gap-6">
+      <Card className="p-4 sm:p-6">
+        <h2 className="mb-4 font-semibold text-slate-900">New quick update</h2>
+        <QuickUpdateForm update={null} onDone={() => {}} />
+      </Card>
+      <section aria-label="Quick update list">
+        <div className="mb-4 grid max-w-md gap-1.5">
+          <Label htmlFor="update-search">Search</Label>
+          <Input
+            id="update-search"
+            type="search"
+            placeholder="Title or text"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        {isPending ? (
+          <Skeleton className="h-64" />
+        ) : error ? (
+          <QueryFailure error={error} retry={() => refetch()} />
+        ) : data.updates.length === 0 ? (
+          <Card className="p-6 text-sm text-slate-600">
+            {q ? `No quick updates match "${q}".` : 'No quick updates yet.'}
+          </Card>
+        ) : (
+          <>
+            <Card>
+              <ul className="divide-y divide-slate-100">
+                {data.updates.map((u) => (
+                  <QuickUpdateRow key={`${u.id}-${u.version}`} update={u} />
+                ))}
+              </ul>
+            </Card>
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(p) => update({ page: p > 1 ? String(p) : null })}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
+import { QueryFailure } from '../components/query-failure';
+import { Skeleton } from '../components/ui/skeleton';
+import { AdminLayout } from '../features/admin/admin-layout';
+import { PostEditor } from '../features/admin/post-editor';
+import { adminPostQuery } from '../features/admin/post-queries';
+
+const DESCRIPTION = 'Content, excerpt, image, tags, publish date and template mode.';
+
+function EditPost({ id }: { id: number }) {
+  const { data, error, isPending, refetch } = useQuery(adminPostQuery(id));
+  return (
+    <AdminLayout
+      title={data ? data.title : 'Edit post'}
+      description={DESCRIPTION}
+      path={`/admin/posts/${id}`}
+      actions={
+        data ? (
+          <Link
+            to={`/admin/audit?entity=post&entityId=${id}`}
+            className="text-sm text-brand-700 underline-offset-4 hover:underline"
+          >
+            History of this post
+          </Link>
+        ) : null
+      }
+    >
+      {isPending ? (
+        <Skeleton className="h-[60vh]" />
+      ) : error ? (
+        <QueryFailure error={error} retry={() => refetch()} />
+      ) : (
+        <PostEditor key={data.id} post={data} />
+      )}
+    </AdminLayout>
+  );
+}
+
+export default function AdminPostPage() {
+  const params = useParams<{ id: string }>();
+  if (params.id === 'new')
+    return (
+      <AdminLayout title="New post" description={DESCRIPTION} path="/admin/posts/new">
+        <PostEditor post={null} />
+      </AdminLayout>
+    );
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0)
+    return (
+      <AdminLayout title="Post not found" description="There is no post at this address." path="/admin/posts">
+        <Link to="/admin/posts" className="text-brand-700 underline">
+          Back to the posts
+        </Link>
+      </AdminLayout>
+    );
+  return <EditPost id={id} />;
+}

@@ -32,3 +32,16 @@ test('an admin answers a contact message by email, kept with the message', async
     )
     .toBe(true);
 });
+
+test('an admin finds a user and sees their activity', async ({ page }) => {
+  await presetCookieConsent(page);
+  await signInAsAdmin(page);
+  await page.goto('/admin/users?q=maya');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  const card = page.locator('[data-testid^="user-"]').filter({ hasText: 'maya_trades' });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Show activity' }).click();
+  await expect(card.getByRole('heading', { name: 'Reviews', level: 3 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+});

@@ -1,12 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AdminOverviewSchema, AuditPageSchema, AuditQuerySchema } from '../../../domain/admin';
-import type { Http } from '../../lib/http';
+import {
+  AdminUserDetailSchema,
+  AdminUserPageSchema,
+  AdminUserQuerySchema,
+  AdminUserSchema,
+  RolePayloadSchema,
+  UserIdParamsSchema,
+} from '../../../domain/admin-users';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { requireAdmin } from '../accounts/service';
 import { adminContentRoutes } from './content-routes';
 import { adminFirmRoutes } from './firm-routes';
 import { adminPostRoutes } from './post-routes';
 import { type Actor, getAdminOverview, listAuditEntries } from './service';
+import { getAdminUser, listAdminUsers, setAdminRole } from './users';
 
 const isAdminPath = (url: string) => {
   const path = url.split('?')[0];
@@ -55,6 +64,45 @@ export const adminRoutes = fp(
         },
       },
       (request) => listAuditEntries(db, request.query),
+    );
+
+    app.get(
+      '/api/admin/users',
+      {
+        schema: {
+          tags,
+          summary: 'Users, newest first, searched by email, name or username; 25 a page',
+          querystring: AdminUserQuerySchema,
+          response: { 200: AdminUserPageSchema },
+        },
+      },
+      (request) => listAdminUsers(db, request.query),
+    );
+    app.get(
+      '/api/admin/users/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One user with their reviews, giveaway entries, cashback claims and latest points',
+          params: UserIdParamsSchema,
+          response: { 200: AdminUserDetailSchema, 404: ErrorSchema },
+        },
+      },
+      (request) => getAdminUser(db, request.params.id),
+    );
+    app.put(
+      '/api/admin/users/:id/role',
+      {
+        schema: {
+          tags,
+          summary: 'Grant or revoke admin; the last admin cannot be removed (409)',
+          params: UserIdParamsSchema,
+          body: RolePayloadSchema,
+          response: { 200: AdminUserSchema, 404: ErrorSchema, 409: ErrorSchema },
+        },
+      },
+      async (request) =>
+        setAdminRole(db, app.changes, await actorOf(request), request.params.id, request.body.admin),
     );
 
     await app.register(adminFirmRoutes, { actorOf });

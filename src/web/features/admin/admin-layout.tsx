@@ -14,6 +14,7 @@ import NewspaperIcon from '~icons/lucide/newspaper';
 import ReceiptIcon from '~icons/lucide/receipt';
 import StarIcon from '~icons/lucide/star';
 import TicketIcon from '~icons/lucide/ticket-percent';
+import UserCogIcon from '~icons/lucide/user-cog';
 import UsersIcon from '~icons/lucide/users';
 import WalletIcon from '~icons/lucide/wallet';
 import { cn } from '../../lib/cn';
@@ -42,6 +43,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
   { to: '/admin/reviews', label: 'Reviews', icon: StarIcon },
   { to: '/admin/messages', label: 'Messages', icon: MailIcon },
+  { to: '/admin/users', label: 'Users', icon: UserCogIcon },
   { to: '/admin/subscribers', label: 'Subscribers', icon: UsersIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },

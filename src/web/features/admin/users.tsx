@@ -1,0 +1,177 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { AdminUser, AdminUserDetail, AdminUserPage } from '../../../domain/admin-users';
+import { formatDate } from '../../../domain/format';
+import { QueryFailure } from '../../components/query-failure';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
+import { useUrlSearchParams } from '../../lib/url-search-params';
+import { Pager } from './pager';
+
+/** /admin/users: search users, see what each did, grant or revoke admin (never the last admin). */
+export function Users() {
+  const [params, setParams] = useUrlSearchParams();
+  const q = params.get('q') ?? '';
+  const filter = params.get('filter') === 'admins' ? 'admins' : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useQuery({
+    queryKey: [`/api/admin/users?${new URLSearchParams({ q, filter, page: String(page) })}`],
+    queryFn: getQueryFn<AdminUserPage>({ on401: 'throw' }),
+    placeholderData: keepPreviousData,
+  });
+  const [text, setText] = useState(q);
+  const go = (next: Record<string, string>) =>
+    setParams(new URLSearchParams({ q, filter, ...next, page: next.page ?? '1' }));
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: text });
+  };
+  const data = query.data;
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+      <form onSubmit={search} className="flex flex-wrap items-end gap-3">
+        <div>
+          <Label htmlFor="users-q">Email, name or username</Label>
+          <Input id="users-q" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
+        </div>
+        <Button type="submit" size="sm" variant="outline">
+          Search
+        </Button>
+        <div role="group" aria-label="Users to show" className="flex gap-2">
+          {(['all', 'admins'] as const).map((f) => (
+            <Button
+              key={f}
+              type="button"
+              size="sm"
+              variant={filter === f ? 'selected' : 'ghost'}
+              aria-pressed={filter === f}
+              onClick={() => go({ filter: f })}
+            >
+              {f === 'all' ? 'All users' : 'Admins'}
+            </Button>
+          ))}
+        </div>
+      </form>
+      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
+      {query.isPending ? <p className="text-sm text-slate-600">Loading users</p> : null}
+      {data ? <p className="text-sm text-slate-600">{data.total.toLocaleString('en-US')} users</p> : null}
+      {data?.users.map((user) => (
+        <UserCard key={user.id} user={user} />
+      ))}
+      {data ? (
+        <Pager
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onPage={(p) => go({ page: String(p) })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function UserCard({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const detail = useQuery({
+    queryKey: [`/api/admin/users/${user.id}`],
+    queryFn: getQueryFn<AdminUserDetail>({ on401: 'throw' }),
+    enabled: open,
+  });
+  const role = useMutation({
+    mutationFn: (admin: boolean) => apiJson('PUT', `/api/admin/users/${user.id}/role`, { admin }),
+    onSuccess: async (_d, admin) => {
+      toast({ title: admin ? 'Admin granted' : 'Admin revoked', description: user.email });
+      await queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/') });
+    },
+    onError: (err) =>
+      toast({ title: 'Role not changed', description: serverMessage(err), variant: 'destructive' }),
+  });
+  return (
+    <Card data-testid={`user-${user.id}`}>
+      <CardContent className="grid gap-2 pt-6 text-sm text-slate-700 wrap-anywhere">
+        <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+          {user.username ?? user.name} ({user.email})
+          {user.isAdmin ? <Badge variant="success">admin</Badge> : null}
+          {user.emailVerified ? null : <Badge variant="outline">unverified</Badge>}
+        </p>
+        <p>
+          Joined {formatDate(user.createdAt)} · {user.reviews} reviews · {user.entries} giveaway entries ·{' '}
+          {user.claims} cashback claims · {user.points.toLocaleString('en-US')} points
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+            {open ? 'Hide activity' : 'Show activity'}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={role.isPending}
+            onClick={() => {
+              const grant = !user.isAdmin;
+              if (
+                window.confirm(
+                  `${grant ? 'Make' : 'Stop'} ${user.email} ${grant ? 'an admin' : 'being an admin'}?`,
+                )
+              ) {
+                role.mutate(grant);
+              }
+            }}
+          >
+            {user.isAdmin ? 'Revoke admin' : 'Make admin'}
+          </Button>
+        </div>
+        {open && detail.data ? (
+          <div className="grid gap-3 rounded-lg bg-slate-50 p-3">
+            <Activity
+              title="Reviews"
+              rows={detail.data.reviews.map(
+                (r) => `${r.firmName}: ${r.title} (${r.status}, ${formatDate(r.createdAt)})`,
+              )}
+            />
+            <Activity
+              title="Giveaway entries"
+              rows={detail.data.entries.map(
+                (e) => `${e.giveawayTitle}: ticket #${e.ticketNumber} (${formatDate(e.createdAt)})`,
+              )}
+            />
+            <Activity
+              title="Cashback claims"
+              rows={detail.data.claims.map(
+                (c) => `${c.firmName ?? 'A firm'}: ${c.status} (${formatDate(c.createdAt)})`,
+              )}
+            />
+            <Activity
+              title="Latest points"
+              rows={detail.data.points.map(
+                (p) => `${p.delta > 0 ? '+' : ''}${p.delta} ${p.reason} (${formatDate(p.createdAt)})`,
+              )}
+            />
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Activity({ title, rows }: { title: string; rows: string[] }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {rows.length ? (
+        <ul className="list-disc pl-5">
+          {rows.map((row, i) => (
+            <li key={i}>{row}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-slate-600">None.</p>
+      )}
+    </div>
+  );
+}

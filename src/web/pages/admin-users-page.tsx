@@ -1,0 +1,14 @@
+import { AdminLayout } from '../features/admin/admin-layout';
+import { Users } from '../features/admin/users';
+
+export default function AdminUsersPage() {
+  return (
+    <AdminLayout
+      title="Users"
+      description="Find a user, see their reviews, giveaway entries, claims and points, and grant or revoke admin."
+      path="/admin/users"
+    >
+      <Users />
+    </AdminLayout>
+  );
+}

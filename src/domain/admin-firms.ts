@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DRAWDOWN_TYPES } from './challenge-rules';
 import { TRADABLE_ASSETS } from './firm-rules';
-import { FundingModelSchema, PRICING_TYPES, UNLISTED_STATUSES } from './firms';
+import { FundingModelSchema, PRICING_TYPES, UNLISTED_STATUSES, UnlistedFirmSchema } from './firms';
 import { MAX_ROW_ID, rowId } from './ids';
 
 /**
@@ -349,6 +349,12 @@ export const UnlistedFirmInputSchema = z.object({
   sortOrder: number('Sort order', -10_000, 10_000).int('Sort order must be a whole number'),
 });
 export type UnlistedFirmInput = z.input<typeof UnlistedFirmInputSchema>;
+/** A save of a not-yet-listed firm names the version it was edited from (a newer one: 409). */
+export const UnlistedFirmUpdateSchema = UnlistedFirmInputSchema.extend({
+  version: z.number({ error: 'version is required' }).int().positive().max(MAX_ROW_ID),
+});
+export const AdminUnlistedFirmSchema = UnlistedFirmSchema.extend({ version: z.number().int() });
+export type AdminUnlistedFirm = z.infer<typeof AdminUnlistedFirmSchema>;
 
 /** A blank funding model for the editor. */
 export const emptyFundingModel = (): FundingModelInput => ({

@@ -229,3 +229,21 @@ test('create a coupon with rich-text terms and find it on the coupons page', asy
   await expect(page).toHaveURL('/admin/coupons');
   await expect(page.getByRole('link', { name: code })).toHaveCount(0);
 });
+
+test('edit a not-yet-listed firm: the save carries its version', async ({ page }, info) => {
+  // Each project edits its own entry (the first, or the last), so their saves never race.
+  await signInAsAdmin(page);
+  const entries = (await (await page.request.get('/api/admin/unlisted-firms')).json()) as { name: string }[];
+  const { name } = info.project.name === 'mobile' ? entries[entries.length - 1] : entries[0];
+  await page.goto('/admin/firms');
+  await waitForApp(page);
+  const row = page.locator('#not-yet-listed li').filter({ hasText: name });
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  // The entry is now a form (its name in an input): find it by its Save button.
+  const form = page.locator('#not-yet-listed li').filter({ has: page.getByRole('button', { name: 'Save' }) });
+  const order = Date.now() % 9000;
+  await form.getByLabel('Sort order').fill(String(order));
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.locator('#not-yet-listed li').filter({ hasText: name })).toContainText(`order ${order}`);
+});

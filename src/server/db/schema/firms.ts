@@ -184,6 +184,8 @@ export const unlistedFirms = pgTable('unlisted_firms', {
   status: text('status').notNull().default('not_yet_listed'),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // Optimistic concurrency for the admin form: a save names the version it started from.
+  version: integer('version').notNull().default(1),
 });
 
 // A single-row table: the firm the directory pins to the top.

@@ -350,16 +350,31 @@ describe('firms admin', () => {
       sortOrder: -5,
     });
     expect(created.statusCode, created.body).toBe(201);
+    const { id: _id, version, ...fields } = created.json() as { id: number; version: number };
     const id = created.json().id;
+    expect(version).toBe(1);
     const updated = await call('PUT', `/api/admin/unlisted-firms/${id}`, 'admin', {
-      ...(created.json() as object),
+      ...fields,
+      version,
       status: 'not_qualified',
     });
-    expect(updated.json().status).toBe('not_qualified');
+    expect(updated.json()).toMatchObject({ status: 'not_qualified', version: 2 });
+    // A save or delete over the version it was loaded from, when another admin saved since: 409.
+    const stale = await call('PUT', `/api/admin/unlisted-firms/${id}`, 'admin', {
+      ...fields,
+      version,
+      name: 'Lost edit',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(CONFLICT_MESSAGE);
+    expect((await call('DELETE', `/api/admin/unlisted-firms/${id}?version=1`, 'admin')).statusCode).toBe(409);
     const publicList = await ctx.app.inject('/api/unlisted-firms');
-    expect(publicList.json().find((f: { id: number }) => f.id === id).status).toBe('not_qualified');
-    expect((await call('DELETE', `/api/admin/unlisted-firms/${id}`, 'admin')).statusCode).toBe(204);
-    expect((await call('DELETE', `/api/admin/unlisted-firms/${id}`, 'admin')).statusCode).toBe(404);
+    expect(publicList.json().find((f: { id: number }) => f.id === id)).toMatchObject({
+      name: 'Soon Listed',
+      status: 'not_qualified',
+    });
+    expect((await call('DELETE', `/api/admin/unlisted-firms/${id}?version=2`, 'admin')).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/unlisted-firms/${id}?version=2`, 'admin')).statusCode).toBe(404);
   });
 });
 

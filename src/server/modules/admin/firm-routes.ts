@@ -4,15 +4,16 @@ import {
   AdminFirmListQuerySchema,
   AdminFirmPageSchema,
   AdminFirmSchema,
+  AdminUnlistedFirmSchema,
   FirmInputSchema,
   FirmOptionsSchema,
   FirmUpdateSchema,
   ResourceInputSchema,
   ResourceOptionSchema,
   UnlistedFirmInputSchema,
+  UnlistedFirmUpdateSchema,
   VersionQuerySchema,
 } from '../../../domain/admin-firms';
-import { UnlistedFirmSchema } from '../../../domain/firms';
 import { IdParamsSchema } from '../../../domain/ids';
 import type { ChangeAction } from '../../lib/events';
 import type { Http } from '../../lib/http';
@@ -173,7 +174,7 @@ export async function adminFirmRoutes(
       schema: {
         tags,
         summary: 'The "Firms Not Yet Listed" entries',
-        response: { 200: z.array(UnlistedFirmSchema) },
+        response: { 200: z.array(AdminUnlistedFirmSchema) },
       },
     },
     () => listAdminUnlistedFirms(db),
@@ -181,7 +182,7 @@ export async function adminFirmRoutes(
   app.post(
     '/api/admin/unlisted-firms',
     {
-      schema: { tags, body: UnlistedFirmInputSchema, response: { 201: UnlistedFirmSchema } },
+      schema: { tags, body: UnlistedFirmInputSchema, response: { 201: AdminUnlistedFirmSchema } },
     },
     async (request, reply) => {
       const created = await createUnlistedFirm(db, await actorOf(request), request.body);
@@ -194,9 +195,10 @@ export async function adminFirmRoutes(
     {
       schema: {
         tags,
+        summary: 'Save over the version the form was loaded from (a newer one: 409 Conflict)',
         params: IdParamsSchema,
-        body: UnlistedFirmInputSchema,
-        response: { 200: UnlistedFirmSchema },
+        body: UnlistedFirmUpdateSchema,
+        response: { 200: AdminUnlistedFirmSchema },
       },
     },
     async (request) => {
@@ -207,9 +209,9 @@ export async function adminFirmRoutes(
   );
   app.delete(
     '/api/admin/unlisted-firms/:id',
-    { schema: { tags, params: IdParamsSchema } },
+    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
     async (request, reply) => {
-      await deleteUnlistedFirm(db, await actorOf(request), request.params.id);
+      await deleteUnlistedFirm(db, await actorOf(request), request.params.id, request.query.version);
       app.changes.publish({ type: 'firm.deleted' });
       return reply.status(204).send();
     },

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { UnlistedFirmInputSchema } from '../../../domain/admin-firms';
-import type { UnlistedFirm } from '../../../domain/firms';
+import type { AdminUnlistedFirm, UnlistedFirmInputSchema } from '../../../domain/admin-firms';
 import type { Db } from '../../db/client';
 import { unlistedFirms } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { conflict } from './firms';
 import { type Actor, recordAudit } from './service';
 
 type UnlistedValues = import('zod').output<typeof UnlistedFirmInputSchema>;
@@ -17,10 +17,11 @@ const columns = {
   link: unlistedFirms.link,
   status: unlistedFirms.status,
   sortOrder: unlistedFirms.sortOrder,
+  version: unlistedFirms.version,
 };
 
 /** The "Firms Not Yet Listed" entries in the order the public list shows them. */
-export function listAdminUnlistedFirms(db: Db): Promise<UnlistedFirm[]> {
+export function listAdminUnlistedFirms(db: Db): Promise<AdminUnlistedFirm[]> {
   return db
     .select(columns)
     .from(unlistedFirms)
@@ -31,7 +32,11 @@ export function listAdminUnlistedFirms(db: Db): Promise<UnlistedFirm[]> {
     );
 }
 
-export async function createUnlistedFirm(db: Db, actor: Actor, input: UnlistedValues): Promise<UnlistedFirm> {
+export async function createUnlistedFirm(
+  db: Db,
+  actor: Actor,
+  input: UnlistedValues,
+): Promise<AdminUnlistedFirm> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(unlistedFirms).values(input).returning(columns);
     await recordAudit(tx, actor, {
@@ -45,12 +50,13 @@ export async function createUnlistedFirm(db: Db, actor: Actor, input: UnlistedVa
   });
 }
 
+/** Saves over `version`; an entry saved since is a 409 Conflict. */
 export async function updateUnlistedFirm(
   db: Db,
   actor: Actor,
   id: number,
-  input: UnlistedValues,
-): Promise<UnlistedFirm> {
+  { version, ...input }: UnlistedValues & { version: number },
+): Promise<AdminUnlistedFirm> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select(columns)
@@ -58,9 +64,10 @@ export async function updateUnlistedFirm(
       .where(eq(unlistedFirms.id, id))
       .for('update');
     if (!before) throw notFound('Unlisted firm');
+    if (before.version !== version) throw conflict();
     const [after] = await tx
       .update(unlistedFirms)
-      .set(input)
+      .set({ ...input, version: sql`${unlistedFirms.version} + 1` })
       .where(eq(unlistedFirms.id, id))
       .returning(columns);
     await recordAudit(tx, actor, {
@@ -75,10 +82,17 @@ export async function updateUnlistedFirm(
   });
 }
 
-export async function deleteUnlistedFirm(db: Db, actor: Actor, id: number): Promise<void> {
+/** Deletes the version the admin saw; an entry saved since is a 409 Conflict. */
+export async function deleteUnlistedFirm(db: Db, actor: Actor, id: number, version: number): Promise<void> {
   await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select(columns)
+      .from(unlistedFirms)
+      .where(eq(unlistedFirms.id, id))
+      .for('update');
+    if (!current) throw notFound('Unlisted firm');
+    if (current.version !== version) throw conflict();
     const [before] = await tx.delete(unlistedFirms).where(eq(unlistedFirms.id, id)).returning(columns);
-    if (!before) throw notFound('Unlisted firm');
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'unlisted_firm',

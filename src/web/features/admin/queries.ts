@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminOverview, AuditPage } from '../../../domain/admin';
 import type { AdminCoupon, AdminCouponPage, FirmChoice } from '../../../domain/admin-content';
-import type { AdminFirm, AdminFirmPage, FirmOptions } from '../../../domain/admin-firms';
-import type { UnlistedFirm } from '../../../domain/firms';
+import type { AdminFirm, AdminFirmPage, AdminUnlistedFirm, FirmOptions } from '../../../domain/admin-firms';
 import { getQueryFn } from '../../lib/api';
 
 const fetchJson = <T>() => getQueryFn<T>({ on401: 'throw' });
@@ -49,7 +48,11 @@ export const firmOptionsQuery = () =>
   queryOptions<FirmOptions>({ queryKey: ['/api/admin/firms/options'], queryFn: fetchJson(), ...admin });
 
 export const adminUnlistedFirmsQuery = () =>
-  queryOptions<UnlistedFirm[]>({ queryKey: ['/api/admin/unlisted-firms'], queryFn: fetchJson(), ...admin });
+  queryOptions<AdminUnlistedFirm[]>({
+    queryKey: ['/api/admin/unlisted-firms'],
+    queryFn: fetchJson(),
+    ...admin,
+  });
 
 export const adminCouponsQuery = (params: { q?: string; page: number }) =>
   queryOptions<AdminCouponPage>({

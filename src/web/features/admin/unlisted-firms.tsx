@@ -1,8 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fieldErrors, type UnlistedFirmInput, UnlistedFirmInputSchema } from '../../../domain/admin-firms';
+import {
+  type AdminUnlistedFirm,
+  fieldErrors,
+  type UnlistedFirmInput,
+  UnlistedFirmInputSchema,
+} from '../../../domain/admin-firms';
 import { unlistedStatusLabel } from '../../../domain/firm-rules';
-import type { UnlistedFirm } from '../../../domain/firms';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
@@ -26,10 +30,15 @@ const blank = (): UnlistedFirmInput => ({
   sortOrder: 0,
 });
 
-function UnlistedForm({ initial, onDone }: { initial: UnlistedFirm | null; onDone: () => void }) {
+function UnlistedForm({ initial, onDone }: { initial: AdminUnlistedFirm | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<UnlistedFirmInput>(() =>
-    initial ? { ...initial, status: initial.status as UnlistedFirmInput['status'] } : blank(),
+    initial
+      ? (({ id: _id, version: _version, ...fields }) => ({
+          ...fields,
+          status: fields.status as UnlistedFirmInput['status'],
+        }))(initial)
+      : blank(),
   );
   const [errors, setErrors] = useState<Errors>({});
   const set = (patch: Partial<UnlistedFirmInput>) => setValues((v) => ({ ...v, ...patch }));
@@ -37,10 +46,10 @@ function UnlistedForm({ initial, onDone }: { initial: UnlistedFirm | null; onDon
   const scoped = Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}.${k}`, v]));
   const save = useMutation({
     mutationFn: () => {
-      const { id: _id, ...payload } = values as UnlistedFirmInput & { id?: number };
+      // A save names the version the form was loaded from: a newer one on the server is a 409.
       return initial
-        ? apiJson('PUT', `/api/admin/unlisted-firms/${initial.id}`, payload)
-        : apiJson('POST', '/api/admin/unlisted-firms', payload);
+        ? apiJson('PUT', `/api/admin/unlisted-firms/${initial.id}`, { ...values, version: initial.version })
+        : apiJson('POST', '/api/admin/unlisted-firms', values);
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({
@@ -139,7 +148,8 @@ export function UnlistedFirmsEditor() {
   const { data } = useQuery(adminUnlistedFirmsQuery());
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const remove = useMutation({
-    mutationFn: (firm: UnlistedFirm) => apiRequest('DELETE', `/api/admin/unlisted-firms/${firm.id}`),
+    mutationFn: (firm: AdminUnlistedFirm) =>
+      apiRequest('DELETE', `/api/admin/unlisted-firms/${firm.id}?version=${firm.version}`),
     onSuccess: async () => {
       await queryClient.invalidateQueries({
         predicate: (q) => String(q.queryKey[0]).includes('unlisted-firms'),

@@ -1,0 +1,1 @@
+ALTER TABLE "unlisted_firms" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

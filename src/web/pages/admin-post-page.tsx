@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import type { BlogPost } from '../../domain/blog';
 import { QueryFailure } from '../components/query-failure';
 import { Skeleton } from '../components/ui/skeleton';
 import { AdminLayout } from '../features/admin/admin-layout';
 import { PostEditor } from '../features/admin/post-editor';
 import { adminPostQuery } from '../features/admin/post-queries';
+import { PostView } from '../features/blog/post-view';
 
 const DESCRIPTION = 'Content, excerpt, image, tags, publish date and template mode.';
 
@@ -31,18 +33,20 @@ function EditPost({ id }: { id: number }) {
       ) : error ? (
         <QueryFailure error={error} retry={() => refetch()} />
       ) : (
-        <PostEditor key={data.id} post={data} />
+        <PostEditor key={data.id} post={data} renderPreview={preview} />
       )}
     </AdminLayout>
   );
 }
+
+const preview = (post: BlogPost) => <PostView post={post} preview />;
 
 export default function AdminPostPage() {
   const params = useParams<{ id: string }>();
   if (params.id === 'new')
     return (
       <AdminLayout title="New post" description={DESCRIPTION} path="/admin/posts/new">
-        <PostEditor post={null} />
+        <PostEditor post={null} renderPreview={preview} />
       </AdminLayout>
     );
   const id = Number(params.id);

@@ -17,7 +17,7 @@ import {
 import { IdParamsSchema } from '../../../domain/ids';
 import type { ChangeAction } from '../../lib/events';
 import type { Http } from '../../lib/http';
-import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/jobs';
+import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/service';
 import {
   createFirm,
   createResource,

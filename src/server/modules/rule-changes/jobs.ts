@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { firmRuleChanges, propFirms } from '../../db/schema';
 import { defineJob } from '../../lib/jobs';
-import { notifyFollowers } from './service';
-
-export const RULE_CHANGE_EMAILS_JOB = 'rule-change-emails';
+import { notifyFollowers, RULE_CHANGE_EMAILS_JOB } from './service';
 
 const PayloadSchema = z.object({ firmId: z.number().int().positive(), batchId: z.string().min(1).max(100) });
 export type RuleChangeEmailsPayload = z.infer<typeof PayloadSchema>;

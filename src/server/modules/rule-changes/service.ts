@@ -176,3 +176,6 @@ export async function buildRuleChangeFeed(db: Db, slug: string, publicUrl: strin
     `${firm.name} rule changes | Prop Firm Club`,
   )}</title><link rel="self" href="${xml(self)}"/><link href="${xml(firmUrl)}"/><author><name>Prop Firm Club</name></author><updated>${updated}</updated>${entries}</feed>`;
 }
+
+/** The job that mails a firm's followers its rule changes (jobs.ts); a firm save starts it. */
+export const RULE_CHANGE_EMAILS_JOB = 'rule-change-emails';

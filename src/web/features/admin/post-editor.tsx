@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import ArrowDownIcon from '~icons/lucide/arrow-down';
 import ArrowUpIcon from '~icons/lucide/arrow-up';
@@ -21,7 +21,6 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { PostView } from '../blog/post-view';
 import { ConfirmDelete } from './confirm-delete';
 import {
   CheckboxField,
@@ -161,7 +160,14 @@ function TemplateFirms({
  * One post's every field; saves with the version it was loaded at (409 Conflict when stale).
  * Preview renders the unsaved values as the public page would, drafts and scheduled posts too.
  */
-export function PostEditor({ post }: { post: AdminPost | null }) {
+export function PostEditor({
+  post,
+  renderPreview,
+}: {
+  post: AdminPost | null;
+  /** Shows the preview as the public page would (the page passes /blog/{slug}'s view: features stay apart). */
+  renderPreview: (post: BlogPost) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [values, setValues] = useState<PostInput>(() => (post ? toPostInput(post) : emptyPost()));
@@ -270,9 +276,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
               Back to editing
             </Button>
           </Card>
-          <Card className="overflow-hidden">
-            <PostView post={preview} preview />
-          </Card>
+          <Card className="overflow-hidden">{renderPreview(preview)}</Card>
         </section>
       ) : null}
       <form

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ReviewPayloadSchema } from './firms';
+import { rowIdParam } from './ids';
 import { MODERATION_REASONS, REPORT_REASONS, REVIEW_STATUSES } from './moderation-rules';
 
 const keys = <T extends Record<string, string>>(o: T) =>
@@ -26,7 +28,22 @@ export const ModerationPayloadSchema = z
   });
 export type ModerationPayload = z.infer<typeof ModerationPayloadSchema>;
 
-export const MODERATION_VIEWS = ['queue', 'held', 'reported', 'hidden', 'all'] as const;
+/**
+ * A review an admin adds from elsewhere (the spec's isManual, authorName, source): a trader's email,
+ * a forum post, another review site. It shows with 'from {source}' and is published at once.
+ */
+export const ManualReviewPayloadSchema = ReviewPayloadSchema.omit({ propFirmId: true }).extend({
+  propFirmId: rowIdParam(),
+  authorName: z.string().trim().min(1, "Give the author's name").max(80, 'At most 80 characters'),
+  source: z.string().trim().min(2, 'Say where the review comes from').max(80, 'At most 80 characters'),
+  reviewedOn: z.iso
+    .date('A date like 2026-05-31')
+    .refine((d) => new Date(d) <= new Date(), 'The date cannot be in the future')
+    .optional(),
+});
+export type ManualReviewPayload = z.infer<typeof ManualReviewPayloadSchema>;
+
+export const MODERATION_VIEWS = ['queue', 'held', 'reported', 'hidden', 'manual', 'all'] as const;
 export const ModerationQuerySchema = z.object({
   view: z.enum(MODERATION_VIEWS).default('queue'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -41,6 +58,7 @@ export const AdminReviewSchema = z.object({
   status: z.enum(REVIEW_STATUSES),
   autoChecks: z.array(z.string()),
   isManual: z.boolean(),
+  authorName: z.string().nullable(),
   source: z.string().nullable(),
   moderationReason: z.string().nullable(),
   moderationNote: z.string().nullable(),

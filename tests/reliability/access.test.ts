@@ -14,25 +14,41 @@ import { appRoutes } from '../../src/web/routes';
 import { signUpUser, type TestUser } from '../setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../setup/test-app';
 
-type Caller = 'anonymous' | 'forged' | 'unverified' | 'verified' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'forged', 'unverified', 'verified', 'admin'];
+type Caller = 'anonymous' | 'forged' | 'suspended' | 'unverified' | 'verified' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'forged', 'suspended', 'unverified', 'verified', 'admin'];
 
 /** The answer each caller gets from a route of each access: a refusal, or 'allowed' (anything else). */
 const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'allowed'>> = {
   public: {
     anonymous: 'allowed',
     forged: 'allowed',
+    suspended: 'allowed',
     unverified: 'allowed',
     verified: 'allowed',
     admin: 'allowed',
   },
-  user: { anonymous: 401, forged: 401, unverified: 'allowed', verified: 'allowed', admin: 'allowed' },
-  verified: { anonymous: 401, forged: 401, unverified: 403, verified: 'allowed', admin: 'allowed' },
-  admin: { anonymous: 401, forged: 401, unverified: 403, verified: 403, admin: 'allowed' },
+  // A suspended user's sessions ended when they were suspended: their old cookie signs nobody in.
+  user: {
+    anonymous: 401,
+    forged: 401,
+    suspended: 401,
+    unverified: 'allowed',
+    verified: 'allowed',
+    admin: 'allowed',
+  },
+  verified: {
+    anonymous: 401,
+    forged: 401,
+    suspended: 401,
+    unverified: 403,
+    verified: 'allowed',
+    admin: 'allowed',
+  },
+  admin: { anonymous: 401, forged: 401, suspended: 401, unverified: 403, verified: 403, admin: 'allowed' },
 };
 
 let ctx: TestContext;
-const users = {} as Record<'unverified' | 'verified' | 'admin' | 'other', TestUser>;
+const users = {} as Record<'suspended' | 'unverified' | 'verified' | 'admin' | 'other', TestUser>;
 const cookieOf = (caller: Caller): string | undefined =>
   caller === 'anonymous'
     ? undefined
@@ -46,6 +62,14 @@ beforeAll(async () => {
   users.verified = await signUpUser(ctx, { prefix: 'mxv', verified: true });
   users.admin = await signUpUser(ctx, { prefix: 'mxa', verified: true, admin: true });
   users.other = await signUpUser(ctx, { prefix: 'mxo', verified: true });
+  users.suspended = await signUpUser(ctx, { prefix: 'mxz', verified: true });
+  const suspension = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/admin/users/${users.suspended.id}/suspension`,
+    headers: { origin: TEST_ORIGIN, cookie: users.admin.cookie },
+    payload: { reason: 'spam' },
+  });
+  if (suspension.statusCode !== 200) throw new Error(`suspension failed: ${suspension.body}`);
 }, 120_000);
 afterAll(() => ctx?.close());
 
@@ -72,7 +96,7 @@ describe('every API route answers each caller as its declared access says', () =
       for (const caller of CALLERS) {
         // A route that may end the caller's session gets a session of its own.
         const cookie =
-          ENDS_SESSION.test(route.url) && caller !== 'anonymous' && caller !== 'forged'
+          ENDS_SESSION.test(route.url) && !['anonymous', 'forged', 'suspended'].includes(caller)
             ? (
                 await signUpUser(ctx, {
                   prefix: 'mxs',
@@ -114,6 +138,7 @@ describe('every page answers each caller as the route table says', () => {
     public: {
       anonymous: 'allowed',
       forged: 'allowed',
+      suspended: 'allowed',
       unverified: 'allowed',
       verified: 'allowed',
       admin: 'allowed',
@@ -121,11 +146,19 @@ describe('every page answers each caller as the route table says', () => {
     user: {
       anonymous: 'redirect',
       forged: 'redirect',
+      suspended: 'redirect',
       unverified: 'allowed',
       verified: 'allowed',
       admin: 'allowed',
     },
-    admin: { anonymous: 'redirect', forged: 'redirect', unverified: 403, verified: 403, admin: 'allowed' },
+    admin: {
+      anonymous: 'redirect',
+      forged: 'redirect',
+      suspended: 'redirect',
+      unverified: 403,
+      verified: 403,
+      admin: 'allowed',
+    },
   };
   const pageVerdict = (status: number) =>
     status === 302

@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { USERNAME_PATTERN } from '../../../domain/accounts';
+import { formatDate } from '../../../domain/format';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Env } from '../../env';
@@ -99,9 +100,18 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
         maxUsernameLength: 30,
         usernameValidator: (value) => USERNAME_PATTERN.test(value),
       }),
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      // The admin plugin refuses a suspended user's log-in (and lifts a suspension that ended);
+      // suspensions are written by the admin module (`suspendUser`), never by its own endpoints.
+      admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: suspensionMessage }),
     ],
   });
+}
+
+/** What a suspended user reads when they try to log in: why, and until when. */
+export function suspensionMessage(user: { banReason?: string | null; banExpires?: Date | string | null }) {
+  const until = user.banExpires ? ` until ${formatDate(user.banExpires)}` : '';
+  const reason = user.banReason ? `: ${user.banReason}` : '';
+  return `Your account is suspended${until}${reason}. Contact us if you think this is a mistake.`;
 }
 
 function firstNameOf(user: { name?: string | null } & Record<string, unknown>): string {

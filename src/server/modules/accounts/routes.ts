@@ -60,7 +60,6 @@ const FRIENDLY: Record<string, string> = {
   INVALID_ORIGIN: 'Cross-origin requests are not allowed.',
   MISSING_OR_NULL_ORIGIN: 'Cross-origin requests are not allowed.',
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account has no password to check.',
-  BANNED_USER: 'This account has been suspended. Contact us if you think this is a mistake.',
 };
 
 /** Copies a Fetch Response (from Better Auth) onto the Fastify reply, cookies included. */
@@ -333,6 +332,12 @@ export const accountsRoutes = fp(
       const next = (request.query as { next?: unknown }).next;
       const target = typeof next === 'string' ? safeNextPath(next) : '/';
       return reply.redirect(target !== '/' ? `/auth?next=${encodeURIComponent(target)}` : '/auth', 302);
+    });
+
+    // Better Auth's admin endpoints (set-role, ban-user, impersonate-user...) would bypass the admin
+    // module's rules and audit log: the admin API under /api/admin is the one way.
+    app.all('/api/auth/admin/*', { schema: { hide: true } }, async () => {
+      throw new AppError(404, 'not_found', 'Not found.');
     });
 
     app.all(

@@ -60,6 +60,9 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): P
   if (cookies.length > 0) sessionCookies.set(request, cookies);
   if (!session) return null;
   const u = session.user as typeof session.user & Record<string, unknown>;
+  // Suspending ends the user's sessions; this refuses one that outlived it by a race.
+  if (u.banned === true && (!u.banExpires || new Date(u.banExpires as Date | string) > new Date()))
+    return null;
   const role = typeof u.role === 'string' ? u.role : 'user';
   return {
     id: u.id,

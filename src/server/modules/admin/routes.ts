@@ -7,6 +7,7 @@ import {
   AdminUserQuerySchema,
   AdminUserSchema,
   RolePayloadSchema,
+  SuspensionPayloadSchema,
   UserIdParamsSchema,
 } from '../../../domain/admin-users';
 import { ErrorSchema, type Http } from '../../lib/http';
@@ -15,7 +16,7 @@ import { adminContentRoutes } from './content-routes';
 import { adminFirmRoutes } from './firm-routes';
 import { adminPostRoutes } from './post-routes';
 import { type Actor, getAdminOverview, listAuditEntries } from './service';
-import { getAdminUser, listAdminUsers, setAdminRole } from './users';
+import { getAdminUser, liftSuspension, listAdminUsers, setAdminRole, suspendUser } from './users';
 
 const isAdminPath = (url: string) => {
   const path = url.split('?')[0];
@@ -103,6 +104,34 @@ export const adminRoutes = fp(
       },
       async (request) =>
         setAdminRole(db, app.changes, await actorOf(request), request.params.id, request.body.admin),
+    );
+
+    app.put(
+      '/api/admin/users/:id/suspension',
+      {
+        schema: {
+          tags,
+          summary:
+            'Suspend a user (their sessions end at once; log-in refused with the reason); admins and yourself: 409',
+          params: UserIdParamsSchema,
+          body: SuspensionPayloadSchema,
+          response: { 200: AdminUserSchema, 404: ErrorSchema, 409: ErrorSchema },
+        },
+      },
+      async (request) =>
+        suspendUser(db, app.changes, await actorOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/api/admin/users/:id/suspension',
+      {
+        schema: {
+          tags,
+          summary: "Lift a user's suspension",
+          params: UserIdParamsSchema,
+          response: { 200: AdminUserSchema, 404: ErrorSchema },
+        },
+      },
+      async (request) => liftSuspension(db, app.changes, await actorOf(request), request.params.id),
     );
 
     await app.register(adminFirmRoutes, { actorOf });

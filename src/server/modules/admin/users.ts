@@ -1,10 +1,12 @@
-import { and, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminUser,
   type AdminUserDetail,
   type AdminUserPage,
   type AdminUserQuery,
+  SUSPENSION_REASONS,
+  type SuspensionPayload,
 } from '../../../domain/admin-users';
 import type { Db } from '../../db/client';
 import {
@@ -14,6 +16,7 @@ import {
   pointsLedger,
   propFirms,
   reviews,
+  sessions,
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -22,6 +25,10 @@ import { hasAdminRole } from '../accounts/service';
 import { type Actor, recordAudit } from './service';
 
 const isAdminRole = like(users.role, '%admin%');
+const DAY_MS = 86_400_000;
+/** A suspension in force: Better Auth lifts an expired one at the user's next log-in. */
+const isSuspended = () =>
+  and(eq(users.banned, true), or(isNull(users.banExpires), gt(users.banExpires, new Date()))) as SQL;
 // Qualified by hand: drizzle leaves a single table's columns unqualified, which the subquery would capture.
 const countOf = (table: string) =>
   sql<number>`(select count(*) from ${sql.raw(table)} x where x.user_id = "users"."id")`.mapWith(Number);
@@ -38,6 +45,9 @@ const userColumns = {
   reviews: countOf('reviews'),
   entries: countOf('giveaway_entries'),
   claims: countOf('cashback_claims'),
+  banned: users.banned,
+  banReason: users.banReason,
+  banExpires: users.banExpires,
 };
 
 type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
@@ -50,16 +60,24 @@ const selectUsers = (db: Db, where: SQL | undefined, limit: number, offset: numb
     .limit(limit)
     .offset(offset);
 
-const toAdminUser = ({ role, ...row }: UserRow): AdminUser => ({
+const toAdminUser = ({ role, banned, banReason, banExpires, ...row }: UserRow): AdminUser => ({
   ...row,
   isAdmin: hasAdminRole(role),
   createdAt: row.createdAt.toISOString(),
+  suspension:
+    banned && (!banExpires || banExpires > new Date())
+      ? { reason: banReason ?? '', until: banExpires?.toISOString() ?? null }
+      : null,
 });
+
+const selectAdminUser = async (db: Db, id: string) =>
+  toAdminUser((await selectUsers(db, eq(users.id, id), 1, 0))[0]);
 
 /** Users, newest first, searched by email, name or username, optionally admins only. */
 export async function listAdminUsers(db: Db, query: AdminUserQuery): Promise<AdminUserPage> {
   const filters: SQL[] = [];
   if (query.filter === 'admins') filters.push(isAdminRole);
+  if (query.filter === 'suspended') filters.push(isSuspended());
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
     filters.push(
@@ -154,6 +172,9 @@ export async function setAdminRole(
     if (!user) throw notFound('User');
     const isAdmin = hasAdminRole(user.role);
     if (isAdmin === admin) return;
+    if (admin && user.banned && (!user.banExpires || user.banExpires > new Date())) {
+      throw new AppError(409, 'user_suspended', 'Lift the suspension before making this user an admin.');
+    }
     if (!admin && admins.length <= 1) {
       throw new AppError(409, 'last_admin', 'The last admin cannot be removed: make another admin first.');
     }
@@ -171,6 +192,68 @@ export async function setAdminRole(
     });
   });
   changes.publish({ type: 'user.updated', id });
-  const [row] = await selectUsers(db, eq(users.id, id), 1, 0);
-  return toAdminUser(row);
+  return selectAdminUser(db, id);
+}
+
+/**
+ * Suspends a user: their sessions end in the same transaction, so every request they make from then
+ * on is signed out, and Better Auth refuses their log-in with the reason and the end date (accounts'
+ * `auth.ts`). Admins cannot be suspended (revoke admin first), nor can an admin suspend themselves.
+ */
+export async function suspendUser(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  id: string,
+  payload: SuspensionPayload,
+): Promise<AdminUser> {
+  if (id === actor.id) throw new AppError(409, 'own_account', 'You cannot suspend your own account.');
+  const label = SUSPENSION_REASONS[payload.reason];
+  const reason = payload.note ? `${label}: ${payload.note}` : label;
+  const until = payload.days ? new Date(Date.now() + payload.days * DAY_MS) : null;
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!user) throw notFound('User');
+    if (hasAdminRole(user.role)) {
+      throw new AppError(409, 'user_is_admin', 'Revoke admin before suspending this user.');
+    }
+    await tx
+      .update(users)
+      .set({ banned: true, banReason: reason, banExpires: until, updatedAt: new Date() })
+      .where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      summary: `suspended ${user.email}${until ? ` until ${until.toISOString().slice(0, 10)}` : ''}: ${reason}`,
+      before: { banned: user.banned, banReason: user.banReason, banExpires: user.banExpires },
+      after: { banned: true, banReason: reason, banExpires: until },
+    });
+  });
+  changes.publish({ type: 'user.updated', id });
+  return selectAdminUser(db, id);
+}
+
+/** Lifts a user's suspension: they can log in again. */
+export async function liftSuspension(db: Db, changes: Changes, actor: Actor, id: string): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!user) throw notFound('User');
+    if (!user.banned) return;
+    await tx
+      .update(users)
+      .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+      .where(eq(users.id, id));
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      summary: `lifted the suspension of ${user.email}`,
+      before: { banned: user.banned, banReason: user.banReason, banExpires: user.banExpires },
+      after: { banned: false },
+    });
+  });
+  changes.publish({ type: 'user.updated', id });
+  return selectAdminUser(db, id);
 }

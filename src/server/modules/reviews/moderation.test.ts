@@ -191,3 +191,63 @@ describe('GET /api/review-integrity', () => {
     expect(now?.medianHoursToDecision).not.toBeNull();
   });
 });
+
+describe('manual reviews added by an admin', () => {
+  it('publishes at once with author and source, counts in the rating, stays out of the integrity figures', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mod-manual' });
+    const before = (await call(null, 'GET', '/api/review-integrity')).json() as IntegrityReport;
+    const payload = {
+      propFirmId: firm.id,
+      rating: 2,
+      title: 'Slow payout',
+      comment: 'Waited three weeks for my first payout, support answered once.',
+      authorName: 'Dana K.',
+      source: 'Email to the editors',
+      reviewedOn: '2026-03-14',
+    };
+    expect((await call(reporter, 'POST', '/api/admin/reviews', payload)).statusCode).toBe(403);
+    const res = await call(admin, 'POST', '/api/admin/reviews', payload);
+    expect(res.statusCode).toBe(201);
+    const listed = (await ctx.app.inject('/api/firms/mod-manual/reviews')).json();
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: res.json().id,
+        isManual: true,
+        authorName: 'Dana K.',
+        source: 'Email to the editors',
+        user: null,
+        createdAt: expect.stringMatching(/^2026-03-14/),
+      }),
+    ]);
+    expect(await ratingOf('mod-manual')).toEqual({ averageRating: 2, totalReviews: 1 });
+    const manual = (await call(admin, 'GET', '/api/admin/reviews?view=manual')).json() as AdminReviewPage;
+    expect(manual.reviews.map((r) => r.id)).toContain(res.json().id);
+    const [audit] = await ctx.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.entityId, String(res.json().id)));
+    expect(audit.summary).toContain('by Dana K. from Email to the editors');
+    const after = (await call(null, 'GET', '/api/review-integrity')).json() as IntegrityReport;
+    expect(after).toEqual(before);
+  });
+
+  it('refuses a missing firm, a date in the future and a missing source, storing nothing', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mod-manual-bad' });
+    const good = {
+      propFirmId: firm.id,
+      rating: 5,
+      title: 'Fine',
+      comment: 'A perfectly fine firm with quick support and fair rules.',
+      authorName: 'Lee',
+      source: 'Forum',
+    };
+    expect(
+      (await call(admin, 'POST', '/api/admin/reviews', { ...good, propFirmId: 999999 })).statusCode,
+    ).toBe(404);
+    const future = await call(admin, 'POST', '/api/admin/reviews', { ...good, reviewedOn: '2999-01-01' });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toContain('future');
+    expect((await call(admin, 'POST', '/api/admin/reviews', { ...good, source: '' })).statusCode).toBe(400);
+    expect(await listOf('mod-manual-bad')).toEqual([]);
+  });
+});

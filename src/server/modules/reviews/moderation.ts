@@ -3,7 +3,9 @@ import {
   type AdminReview,
   type AdminReviewPage,
   type IntegrityReport,
+  type ManualReviewPayload,
   MODERATION_PAGE_SIZE,
+  type MODERATION_VIEWS,
   type ModerationPayload,
   type OwnReviewStatus,
   type ReportPayload,
@@ -82,7 +84,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The moderation queue and lists: held reviews and reviews with open reports first. */
 export async function listReviewsForModeration(
   db: Db,
-  query: { view: 'queue' | 'held' | 'reported' | 'hidden' | 'all'; page: number },
+  query: { view: (typeof MODERATION_VIEWS)[number]; page: number },
 ): Promise<AdminReviewPage> {
   const openReport = sql`exists (select 1 from ${reviewReports} r where r.review_id = ${reviews.id} and r.resolved_at is null)`;
   const where =
@@ -94,7 +96,9 @@ export async function listReviewsForModeration(
           ? openReport
           : query.view === 'hidden'
             ? eq(reviews.status, 'hidden')
-            : undefined;
+            : query.view === 'manual'
+              ? eq(reviews.isManual, true)
+              : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -133,6 +137,7 @@ export async function listReviewsForModeration(
     status: r.status,
     autoChecks: r.autoChecks,
     isManual: r.isManual,
+    authorName: r.authorName,
     source: r.source,
     moderationReason: r.moderationReason,
     moderationNote: r.moderationNote,
@@ -203,6 +208,53 @@ export async function moderateReview(
     });
   });
   changes.publish({ type: 'review.updated', id });
+}
+
+/**
+ * Adds a review an admin copied from elsewhere (isManual, with its author's name and source),
+ * published at once and counted in the firm's rating like any other; audited. The integrity
+ * report counts members' reviews only, so these stay out of its figures.
+ */
+export async function addManualReview(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  payload: ManualReviewPayload,
+): Promise<{ id: number }> {
+  const created = await db.transaction(async (tx) => {
+    const [firm] = await tx
+      .select({ id: propFirms.id })
+      .from(propFirms)
+      .where(eq(propFirms.id, payload.propFirmId));
+    if (!firm) throw notFound('Firm');
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        propFirmId: firm.id,
+        userId: null,
+        rating: payload.rating,
+        title: payload.title,
+        comment: payload.comment,
+        isManual: true,
+        authorName: payload.authorName,
+        source: payload.source,
+        status: 'published',
+        moderatedAt: new Date(),
+        moderatedBy: actor.email,
+        ...(payload.reviewedOn ? { createdAt: new Date(`${payload.reviewedOn}T12:00:00Z`) } : {}),
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: 'review',
+      entityId: row.id,
+      summary: `added a review of firm ${firm.id} by ${payload.authorName} from ${payload.source}`,
+      after: row,
+    });
+    return row;
+  });
+  changes.publish({ type: 'review.created', id: created.id });
+  return { id: created.id };
 }
 
 /** A user's own reviews, newest first, with where each stands and why a hidden one was removed. */

@@ -12,6 +12,7 @@ import { IdParamsSchema } from '../../../domain/ids';
 import {
   AdminReviewPageSchema,
   IntegrityReportSchema,
+  ManualReviewPayloadSchema,
   ModerationPayloadSchema,
   ModerationQuerySchema,
   OwnReviewStatusSchema,
@@ -21,6 +22,7 @@ import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
 import {
+  addManualReview,
   getIntegrityReport,
   listOwnReviewStatuses,
   listReviewsForModeration,
@@ -193,6 +195,28 @@ export async function reviewsRoutes(app: Http): Promise<void> {
         request.body,
       );
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/reviews',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a review from elsewhere (manual: author name and source), published at once',
+        body: ManualReviewPayloadSchema,
+        response: { 201: z.object({ id: z.number().int() }), 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(app, request);
+      const created = await addManualReview(
+        db,
+        app.changes,
+        { id: admin.id, email: admin.email },
+        request.body,
+      );
+      return reply.status(201).send(created);
     },
   );
 }

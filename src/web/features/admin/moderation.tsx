@@ -18,6 +18,7 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
+import { ManualReviewForm } from './manual-review';
 import { Pager } from './pager';
 
 const VIEWS = [
@@ -25,6 +26,7 @@ const VIEWS = [
   ['held', 'Held by the checks'],
   ['reported', 'Reported'],
   ['hidden', 'Hidden'],
+  ['manual', 'Added by editors'],
   ['all', 'All'],
 ] as const;
 type View = (typeof VIEWS)[number][0];
@@ -46,8 +48,22 @@ export function ReviewModeration() {
   const go = (next: { view?: View; page?: number }) =>
     setParams(new URLSearchParams({ view: next.view ?? view, page: String(next.page ?? 1) }));
   const data = query.data;
+  const [adding, setAdding] = useState(false);
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+      <div>
+        <Button size="sm" variant="outline" aria-expanded={adding} onClick={() => setAdding((a) => !a)}>
+          {adding ? 'Close the manual review form' : 'Add a manual review'}
+        </Button>
+      </div>
+      {adding ? (
+        <ManualReviewForm
+          onAdded={() => {
+            setAdding(false);
+            go({ view: 'manual' });
+          }}
+        />
+      ) : null}
       <div role="group" aria-label="Reviews to show" className="flex flex-wrap gap-2">
         {VIEWS.map(([v, text]) => (
           <Button
@@ -127,7 +143,7 @@ function ReviewToModerate({ review }: { review: AdminReview }) {
           </Link>{' '}
           ·{' '}
           {review.isManual
-            ? `manual (${review.source ?? 'no source'})`
+            ? `${review.authorName ?? 'Unnamed'}, from ${review.source ?? 'no source'} (added by an editor)`
             : review.author
               ? `${review.author.username ?? review.author.email} (${review.author.email}), member since ${formatDate(review.author.createdAt)}`
               : 'deleted account'}{' '}

@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { AdminUser, AdminUserDetail, AdminUserPage } from '../../../domain/admin-users';
+import {
+  type AdminUser,
+  type AdminUserDetail,
+  type AdminUserPage,
+  SUSPENSION_DAYS,
+  SUSPENSION_REASONS,
+  type SuspensionReason,
+  USER_FILTERS,
+} from '../../../domain/admin-users';
 import { formatDate } from '../../../domain/format';
 import { QueryFailure } from '../../components/query-failure';
 import { Badge } from '../../components/ui/badge';
@@ -13,11 +21,20 @@ import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { Pager } from './pager';
 
-/** /admin/users: search users, see what each did, grant or revoke admin (never the last admin). */
+const FILTER_LABELS: Record<(typeof USER_FILTERS)[number], string> = {
+  all: 'All users',
+  admins: 'Admins',
+  suspended: 'Suspended',
+};
+
+/**
+ * /admin/users: search users, see what each did, grant or revoke admin (never the last admin),
+ * suspend a user or lift it.
+ */
 export function Users() {
   const [params, setParams] = useUrlSearchParams();
   const q = params.get('q') ?? '';
-  const filter = params.get('filter') === 'admins' ? 'admins' : 'all';
+  const filter = USER_FILTERS.find((f) => f === params.get('filter')) ?? 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useQuery({
     queryKey: [`/api/admin/users?${new URLSearchParams({ q, filter, page: String(page) })}`],
@@ -43,7 +60,7 @@ export function Users() {
           Search
         </Button>
         <div role="group" aria-label="Users to show" className="flex gap-2">
-          {(['all', 'admins'] as const).map((f) => (
+          {USER_FILTERS.map((f) => (
             <Button
               key={f}
               type="button"
@@ -52,7 +69,7 @@ export function Users() {
               aria-pressed={filter === f}
               onClick={() => go({ filter: f })}
             >
-              {f === 'all' ? 'All users' : 'Admins'}
+              {FILTER_LABELS[f]}
             </Button>
           ))}
         </div>
@@ -83,14 +100,26 @@ function UserCard({ user }: { user: AdminUser }) {
     queryFn: getQueryFn<AdminUserDetail>({ on401: 'throw' }),
     enabled: open,
   });
+  const [suspending, setSuspending] = useState(false);
+  const refresh = () =>
+    queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/') });
   const role = useMutation({
     mutationFn: (admin: boolean) => apiJson('PUT', `/api/admin/users/${user.id}/role`, { admin }),
     onSuccess: async (_d, admin) => {
       toast({ title: admin ? 'Admin granted' : 'Admin revoked', description: user.email });
-      await queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/') });
+      await refresh();
     },
     onError: (err) =>
       toast({ title: 'Role not changed', description: serverMessage(err), variant: 'destructive' }),
+  });
+  const lift = useMutation({
+    mutationFn: () => apiJson('DELETE', `/api/admin/users/${user.id}/suspension`),
+    onSuccess: async () => {
+      toast({ title: 'Suspension lifted', description: user.email });
+      await refresh();
+    },
+    onError: (err) =>
+      toast({ title: 'Suspension not lifted', description: serverMessage(err), variant: 'destructive' }),
   });
   return (
     <Card data-testid={`user-${user.id}`}>
@@ -99,7 +128,14 @@ function UserCard({ user }: { user: AdminUser }) {
           {user.username ?? user.name} ({user.email})
           {user.isAdmin ? <Badge variant="success">admin</Badge> : null}
           {user.emailVerified ? null : <Badge variant="outline">unverified</Badge>}
+          {user.suspension ? <Badge variant="danger">suspended</Badge> : null}
         </p>
+        {user.suspension ? (
+          <p className="text-red-800">
+            Suspended {user.suspension.until ? `until ${formatDate(user.suspension.until)}` : 'until lifted'}:{' '}
+            {user.suspension.reason}
+          </p>
+        ) : null}
         <p>
           Joined {formatDate(user.createdAt)} · {user.reviews} reviews · {user.entries} giveaway entries ·{' '}
           {user.claims} cashback claims · {user.points.toLocaleString('en-US')} points
@@ -125,7 +161,37 @@ function UserCard({ user }: { user: AdminUser }) {
           >
             {user.isAdmin ? 'Revoke admin' : 'Make admin'}
           </Button>
+          {user.suspension ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={lift.isPending}
+              onClick={() => {
+                if (window.confirm(`Lift the suspension of ${user.email}?`)) lift.mutate();
+              }}
+            >
+              Lift suspension
+            </Button>
+          ) : user.isAdmin ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setSuspending((o) => !o)}
+              aria-expanded={suspending}
+            >
+              Suspend
+            </Button>
+          )}
         </div>
+        {suspending && !user.suspension ? (
+          <SuspendForm
+            user={user}
+            onDone={async () => {
+              setSuspending(false);
+              await refresh();
+            }}
+          />
+        ) : null}
         {open && detail.data ? (
           <div className="grid gap-3 rounded-lg bg-slate-50 p-3">
             <Activity
@@ -156,6 +222,86 @@ function UserCard({ user }: { user: AdminUser }) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The reason (fixed list, a note required for Other) and how long; the user's sessions end at once. */
+function SuspendForm({ user, onDone }: { user: AdminUser; onDone: () => Promise<void> }) {
+  const [reason, setReason] = useState<SuspensionReason | ''>('');
+  const [note, setNote] = useState('');
+  const [days, setDays] = useState('7');
+  const id = `suspend-${user.id}`;
+  const suspend = useMutation({
+    mutationFn: () =>
+      apiJson('PUT', `/api/admin/users/${user.id}/suspension`, {
+        reason,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        days: days === 'lifted' ? null : Number(days),
+      }),
+    onSuccess: async () => {
+      toast({ title: 'User suspended', description: `${user.email} is signed out everywhere.` });
+      await onDone();
+    },
+    onError: (err) =>
+      toast({ title: 'User not suspended', description: serverMessage(err), variant: 'destructive' }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    suspend.mutate();
+  };
+  const selectClass = 'mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-2 rounded-lg bg-red-50 p-3"
+      aria-label={`Suspend ${user.email}`}
+    >
+      <div>
+        <Label htmlFor={`${id}-reason`}>Reason</Label>
+        <select
+          id={`${id}-reason`}
+          className={selectClass}
+          value={reason}
+          onChange={(e) => setReason(e.target.value as SuspensionReason | '')}
+          required
+        >
+          <option value="">Choose a reason</option>
+          {Object.entries(SUSPENSION_REASONS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0 grow">
+        <Label htmlFor={`${id}-note`}>Note the user sees{reason === 'other' ? '' : ' (optional)'}</Label>
+        <Input
+          id={`${id}-note`}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          maxLength={500}
+          required={reason === 'other'}
+        />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-days`}>For</Label>
+        <select
+          id={`${id}-days`}
+          className={selectClass}
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        >
+          {SUSPENSION_DAYS.map((d) => (
+            <option key={d ?? 'lifted'} value={d ?? 'lifted'}>
+              {d === null ? 'Until lifted' : d === 1 ? '1 day' : `${d} days`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" size="sm" variant="destructive" disabled={suspend.isPending || !reason}>
+        {suspend.isPending ? 'Suspending...' : 'Suspend user'}
+      </Button>
+    </form>
   );
 }
 

@@ -34,3 +34,31 @@ export const AdminSubscriberPageSchema = z.object({
   counts: z.record(z.enum(SUBSCRIBER_STATUSES), z.number()),
 });
 export type AdminSubscriberPage = z.infer<typeof AdminSubscriberPageSchema>;
+
+/** The next weekly deals email as subscribers would get it, and to how many it would go. */
+export const DigestPreviewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  couponCount: z.number().int(),
+  recipients: z.number().int(),
+});
+export type DigestPreview = z.infer<typeof DigestPreviewSchema>;
+
+/** One send of the weekly deals email, scheduled or sent now by an admin. */
+export const DigestSendSchema = z.object({
+  id: z.number().int(),
+  trigger: z.enum(['schedule', 'admin']),
+  triggeredBy: z.string().nullable(),
+  status: z.enum(['sending', 'sent', 'failed']),
+  subject: z.string().nullable(),
+  couponCount: z.number().int().nullable(),
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type DigestSend = z.infer<typeof DigestSendSchema>;
+export const DigestSendListSchema = z.array(DigestSendSchema);

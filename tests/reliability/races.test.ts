@@ -5,8 +5,15 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponVotes, newsletterSubscribers, reviewReports, reviews } from '../../src/server/db/schema';
+import {
+  couponVotes,
+  newsletterSends,
+  newsletterSubscribers,
+  reviewReports,
+  reviews,
+} from '../../src/server/db/schema';
 import { insertCoupon, insertFirm, insertUserReview } from '../../src/server/db/seed/factories';
+import { startDigestSend } from '../../src/server/modules/newsletter/digest';
 import { signUpUser } from '../setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../setup/test-app';
 
@@ -100,5 +107,19 @@ describe(`${WAY} simultaneous requests of one thing that must happen once`, () =
     expect(
       await ctx.db.$count(newsletterSubscribers, sql`lower(${newsletterSubscribers.email}) = ${email}`),
     ).toBe(1);
+  });
+
+  it('open one send of the deals email at a time', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: WAY }, (_, i) =>
+        startDigestSend(ctx.db, { trigger: 'admin', by: `admin${i}@example.com` }),
+      ),
+    );
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(results.length - refused.length).toBe(1);
+    expect(
+      refused.map((r) => (r as PromiseRejectedResult).reason?.status).every((status) => status === 409),
+    ).toBe(true);
+    expect(await ctx.db.$count(newsletterSends, eq(newsletterSends.status, 'sending'))).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -249,6 +249,34 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each send of the weekly deals email (scheduled, or 'send now' by an admin): what went out, to how
+ * many, how many failed. One at a time: the partial unique index admits one 'sending' row.
+ */
+export const newsletterSends = pgTable(
+  'newsletter_sends',
+  {
+    id: serial('id').primaryKey(),
+    trigger: text('trigger', { enum: ['schedule', 'admin'] }).notNull(),
+    triggeredBy: text('triggered_by'),
+    status: text('status', { enum: ['sending', 'sent', 'failed'] })
+      .notNull()
+      .default('sending'),
+    subject: text('subject'),
+    couponCount: integer('coupon_count'),
+    recipients: integer('recipients').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_sends_one_at_a_time').on(t.status).where(sql`${t.status} = 'sending'`),
+    index('newsletter_sends_started_idx').on(t.startedAt),
+  ],
+);
 
 export const contactMessages = pgTable(
   'contact_messages',

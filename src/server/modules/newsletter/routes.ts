@@ -2,6 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdminSubscriberPageSchema,
+  DigestPreviewSchema,
+  DigestSendListSchema,
+  DigestSendSchema,
   SubscriberFilterSchema,
   SubscriberListQuerySchema,
 } from '../../../domain/admin-subscribers';
@@ -12,7 +15,8 @@ import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
 import { requireAdmin } from '../accounts/service';
-import { weeklyDealsEmailJob } from './jobs';
+import { listDigestSends, previewDigest, startDigestSend } from './digest';
+import { WEEKLY_DEALS_JOB, weeklyDealsEmailJob } from './jobs';
 import { confirmSubscription, subscribeToNewsletter, unsubscribeFromNewsletter } from './service';
 import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './subscribers';
 
@@ -136,6 +140,52 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     async (request, reply) => {
       await removeSubscriber(app.database.db, await adminActor(request), request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  // The weekly deals email for admins: preview, send now, the record of sends.
+  app.get(
+    '/api/admin/newsletter/digest',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The next weekly deals email as subscribers would get it, and how many would get it',
+        response: { 200: DigestPreviewSchema },
+      },
+    },
+    async (request) => previewDigest(app.database.db, ctx, (await adminActor(request)).email),
+  );
+
+  app.get(
+    '/api/admin/newsletter/sends',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The latest sends of the weekly deals email, newest first',
+        response: { 200: DigestSendListSchema },
+      },
+    },
+    async () => listDigestSends(app.database.db),
+  );
+
+  app.post(
+    '/api/admin/newsletter/sends',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Send the weekly deals email now to every confirmed subscriber (202; one send at a time: 409)',
+        response: { 202: DigestSendSchema, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await adminActor(request);
+      const send = await startDigestSend(app.database.db, { trigger: 'admin', by: actor.email });
+      // The send goes on after the answer; the admin page follows it through the list of sends.
+      app.jobs.run(WEEKLY_DEALS_JOB, { sendId: send.id }).catch((err: unknown) => {
+        request.log.error({ err, sendId: send.id }, 'deals email send failed');
+      });
+      return reply.status(202).send(send);
     },
   );
 }

@@ -50,7 +50,7 @@ export function unsubscribeUrl(
   return `${ctx.publicUrl}/newsletter/unsubscribe?token=${createToken(ctx.secret, 'unsubscribe', id, email)}`;
 }
 
-function unsubscribeHeaders(url: string): Record<string, string> {
+export function unsubscribeHeaders(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
@@ -207,26 +207,4 @@ export async function buildWeeklyDigest(db: Db, publicUrl: string, now = new Dat
               .join('')}</ul>`
       }<p><a href="${escapeHtml(`${publicUrl}/coupons`)}">See all deals</a></p><p><small><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></small></p>`,
   };
-}
-
-/** Sends the weekly digest to every confirmed subscriber; returns how many were sent. */
-export async function sendWeeklyDigest(db: Db, ctx: MailContext, now = new Date()): Promise<number> {
-  const digest = await buildWeeklyDigest(db, ctx.publicUrl, now);
-  const subscribers = await db
-    .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.status, 'confirmed'));
-  let sent = 0;
-  for (const s of subscribers) {
-    const unsubscribe = unsubscribeUrl(ctx, s.id, s.email);
-    await ctx.mailer.send({
-      to: s.email,
-      subject: digest.subject,
-      text: digest.text(unsubscribe),
-      html: digest.html(unsubscribe),
-      headers: unsubscribeHeaders(unsubscribe),
-    });
-    sent += 1;
-  }
-  return sent;
 }

@@ -12,6 +12,7 @@ import MailIcon from '~icons/lucide/mail';
 import MegaphoneIcon from '~icons/lucide/megaphone';
 import NewspaperIcon from '~icons/lucide/newspaper';
 import ReceiptIcon from '~icons/lucide/receipt';
+import SendIcon from '~icons/lucide/send';
 import StarIcon from '~icons/lucide/star';
 import TicketIcon from '~icons/lucide/ticket-percent';
 import UserCogIcon from '~icons/lucide/user-cog';
@@ -45,6 +46,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/messages', label: 'Messages', icon: MailIcon },
   { to: '/admin/users', label: 'Users', icon: UserCogIcon },
   { to: '/admin/subscribers', label: 'Subscribers', icon: UsersIcon },
+  { to: '/admin/newsletter', label: 'Deals email', icon: SendIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
   { to: '/admin/firm-analytics', label: 'Firm analytics', icon: ChartLineIcon },

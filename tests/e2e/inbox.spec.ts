@@ -45,3 +45,27 @@ test('an admin finds a user and sees their activity', async ({ page }) => {
   await expect(card.getByRole('heading', { name: 'Reviews', level: 3 })).toBeVisible();
   await expectNoSeriousA11yViolations(page, { include: ['main'] });
 });
+
+test('an admin reads the next deals email and sends it now; the send is recorded', async ({ page }, info) => {
+  await presetCookieConsent(page);
+  await signInAsAdmin(page);
+  await page.goto('/admin/newsletter');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Deals email', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Subject: This week's prop firm deals/)).toBeVisible();
+  const preview = page.frameLocator('iframe[title="Preview of the deals email"]');
+  await expect(preview.getByRole('heading', { name: "This week's prop firm deals" })).toBeVisible();
+  // The email inside the sandboxed frame is not the page's own markup (and axe cannot enter it).
+  await expectNoSeriousA11yViolations(page, { include: ['main'], exclude: ['iframe'] });
+  // One send at a time for the whole site: the desktop project sends, the mobile one reads.
+  test.skip(info.project.name === 'mobile', 'one send at a time: sent by the desktop project');
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await page.getByRole('button', { name: 'Send to everyone' }).click();
+  const sends = page.getByRole('region', { name: 'Sends' });
+  await expect(sends.locator('[data-testid^="send-"]').first()).toContainText(/Sent now by .*\n?.*/);
+  await expect(
+    sends.locator('[data-testid^="send-"]').first().getByText('sent', { exact: true }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+});

@@ -55,3 +55,54 @@ test('a trader reports a review; an admin hides it with a reason and it leaves t
   await waitForApp(page);
   await expect(page.getByRole('heading', { name: title, level: 3 })).toHaveCount(0);
 });
+
+test('an admin suspends a trader: the trader is signed out and the log-in says why; lifted, they are back', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(90_000);
+  const baseURL = info.project.use.baseURL!;
+  const tag = `susp${info.project.name}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${tag}@example.com`;
+  const password = 'a long enough password';
+  const trader = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  const traderPage = await trader.newPage();
+  await presetCookieConsent(traderPage);
+  const signUp = await traderPage.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: { email, password, firstName: 'Sam', username: tag },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+
+  await presetCookieConsent(page);
+  await signInAsAdmin(page);
+  await page.goto(`/admin/users?q=${tag}`);
+  await waitForApp(page);
+  const card = page.locator('[data-testid^="user-"]').filter({ hasText: email });
+  await card.getByRole('button', { name: 'Suspend', exact: true }).click();
+  const form = card.getByRole('form', { name: `Suspend ${email}` });
+  await form.getByLabel('Reason').selectOption({ label: 'Spam' });
+  await form.getByLabel(/Note the user sees/).fill('Links in every review');
+  await form.getByLabel('For').selectOption({ label: '7 days' });
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+  await form.getByRole('button', { name: 'Suspend user' }).click();
+  await expect(card.getByText(/^Suspended until .*: Spam: Links in every review$/)).toBeVisible();
+
+  // The trader's session ended: the profile sends them to log in, where they read why.
+  await traderPage.goto('/profile');
+  await expect(traderPage).toHaveURL(/\/auth\?next=/);
+  await waitForApp(traderPage);
+  await traderPage.getByLabel('Email').fill(email);
+  await traderPage.getByLabel('Password').fill(password);
+  await traderPage.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(traderPage.getByRole('alert')).toContainText(
+    /Your account is suspended until .*: Spam: Links in every review\./,
+  );
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await card.getByRole('button', { name: 'Lift suspension' }).click();
+  await expect(card.getByRole('button', { name: 'Suspend', exact: true })).toBeVisible();
+  await traderPage.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(traderPage).not.toHaveURL(/\/auth/);
+  await trader.close();
+});

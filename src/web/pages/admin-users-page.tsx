@@ -5,7 +5,7 @@ export default function AdminUsersPage() {
   return (
     <AdminLayout
       title="Users"
-      description="Find a user, see their reviews, giveaway entries, claims and points, and grant or revoke admin."
+      description="Find a user, see their reviews, giveaway entries, claims and points; grant or revoke admin; suspend a user or lift it."
       path="/admin/users"
     >
       <Users />

@@ -17,6 +17,7 @@ import { trustRatingWeight } from '../../../domain/firm-rules';
 import type { Db } from '../../db/client';
 import { coupons, firmAccounts, firmPlatforms, fundingModels, platforms, propFirms } from '../../db/schema';
 import type { ChangeEvent } from '../../lib/events';
+import { ReadModel } from '../../lib/read-model';
 import { isCouponLive, LISTED } from '../firms/service';
 
 /**
@@ -383,59 +384,19 @@ export const altersCatalog = (event: ChangeEvent) =>
   /^(firm|platform|coupon)\.(created|updated|deleted)$/.test(event.type);
 
 /**
- * The catalog, built on first use and again after a change of firms or coupons (the response
- * cache's invalidations, from this node or another) or when a best coupon expires.
+ * The catalog, built on first use and again after a change of firms or coupons (from this process
+ * or another) or when a best coupon expires; a firm's change re-reads only that firm.
  */
-export class CatalogStore {
-  private current: Catalog | null = null;
-  /** The change count `current` is up to date with. */
-  private currentVersion = -1;
-  private building: Promise<Catalog> | null = null;
-  private buildingVersion = -1;
-  /** Counts changes; a build that saw a change while reading is not trusted after it. */
-  private version = 0;
-  /** Firms changed since `current` was built, to read again; null when everything must be. */
-  private changedFirms: Set<number> | null = new Set();
-
-  constructor(private readonly db: Db) {}
-
-  /** Takes the change events that alter the catalog; a firm's change re-reads only that firm. */
-  invalidate(events: readonly ChangeEvent[]): void {
-    const relevant = events.filter(altersCatalog);
-    if (!relevant.length) return;
-    this.version++;
-    for (const event of relevant) {
-      if (event.type.startsWith('firm.') && typeof event.id === 'number') this.changedFirms?.add(event.id);
-      else this.changedFirms = null;
-    }
-  }
-
-  async get(now = Date.now()): Promise<Catalog> {
-    const current = this.current;
-    if (current && this.currentVersion === this.version && now < current.validUntil) return current;
-    // A build started before the latest change would answer with what the change replaced.
-    if (!this.building || this.buildingVersion !== this.version) {
-      const version = this.version;
-      this.buildingVersion = version;
-      const patchable = current && now < current.validUntil && this.changedFirms ? current : null;
-      const build = (
-        patchable
-          ? refreshCatalogFirms(this.db, patchable, [...(this.changedFirms ?? [])], now)
-          : loadCatalog(this.db, now)
-      ).then((catalog) => {
-        if (version === this.version) {
-          this.current = catalog;
-          this.currentVersion = version;
-          this.changedFirms = new Set();
-        }
-        return catalog;
-      });
-      this.building = build;
-      const settle = () => {
-        if (this.building === build) this.building = null;
-      };
-      build.then(settle, settle);
-    }
-    return this.building;
-  }
-}
+export const createCatalogStore = (db: Db) =>
+  new ReadModel<Catalog>({
+    affects: (event) =>
+      !altersCatalog(event)
+        ? 'none'
+        : event.type.startsWith('firm.') && typeof event.id === 'number'
+          ? { ids: [event.id] }
+          : 'all',
+    load: (now) => loadCatalog(db, now),
+    refresh: (current, firmIds, now) => refreshCatalogFirms(db, current, firmIds, now),
+    validUntil: (catalog) => catalog.validUntil,
+  });
+export type CatalogStore = ReturnType<typeof createCatalogStore>;

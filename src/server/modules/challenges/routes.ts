@@ -1,10 +1,10 @@
 import type { Http } from '../../lib/http';
-import { CatalogStore } from './catalog';
+import { createCatalogStore } from './catalog';
 import { ChallengeFiltersSchema, ChallengePageSchema, ChallengeQuerySchema } from './schemas';
 import { listChallenges } from './service';
 
 export async function challengesRoutes(app: Http): Promise<void> {
-  const store = new CatalogStore(app.database.db);
+  const store = createCatalogStore(app.database.db);
   // Change events arrive from this process and, with Redis, from every other one.
   app.changes.subscribe((events) => store.invalidate(events));
 

@@ -1,0 +1,80 @@
+import type { ChangeEvent } from './events';
+
+/** What a change event means to a read model: nothing, a few rows (by id) to read again, or all. */
+export type ReadModelChange = 'none' | 'all' | { ids: readonly number[] };
+
+export interface ReadModelSpec<T> {
+  /** Which part of the model an event makes stale. */
+  affects(event: ChangeEvent): ReadModelChange;
+  /** Reads the whole model. */
+  load(now: number): Promise<T>;
+  /** Reads again the rows of the ids named, on top of the current model (else `load`). */
+  refresh?(current: T, ids: number[], now: number): Promise<T>;
+  /** When the model goes stale by itself (a coupon expires), in epoch ms; Infinity if never. */
+  validUntil?(model: T): number;
+}
+
+/**
+ * Data held in memory for reads, built on first use and kept up to date by the change events of
+ * every process (decision 0023): a request filters and sorts it in a loop, where PGlite, one query
+ * at a time on the server thread, would run the same join for every request.
+ *
+ * A request never gets data older than the last change it could know of: a change counts a
+ * version, and a build that started before it is not kept (the request waits for the next build).
+ * A change of a few rows re-reads only them when the model can (`refresh`).
+ */
+export class ReadModel<T> {
+  private current: T | null = null;
+  /** The change count `current` is up to date with. */
+  private currentVersion = -1;
+  private building: Promise<T> | null = null;
+  private buildingVersion = -1;
+  private version = 0;
+  /** Ids changed since `current` was built; null when everything must be read again. */
+  private changed: Set<number> | null = new Set();
+
+  constructor(private readonly spec: ReadModelSpec<T>) {}
+
+  /** Takes change events; those the model does not depend on are ignored. */
+  invalidate(events: readonly ChangeEvent[]): void {
+    for (const event of events) {
+      const change = this.spec.affects(event);
+      if (change === 'none') continue;
+      this.version++;
+      if (change === 'all' || !this.spec.refresh) this.changed = null;
+      else for (const id of change.ids) this.changed?.add(id);
+    }
+  }
+
+  /** The model as of the latest change this process has heard of. */
+  get(now = Date.now()): Promise<T> {
+    const current = this.current;
+    const fresh = (model: T) => now < (this.spec.validUntil?.(model) ?? Number.POSITIVE_INFINITY);
+    if (current && this.currentVersion === this.version && fresh(current)) return Promise.resolve(current);
+    if (!this.building || this.buildingVersion !== this.version) {
+      const version = this.version;
+      this.buildingVersion = version;
+      const ids = this.changed ? [...this.changed] : null;
+      const build =
+        current && fresh(current) && ids && this.spec.refresh
+          ? ids.length
+            ? this.spec.refresh(current, ids, now)
+            : Promise.resolve(current)
+          : this.spec.load(now);
+      const kept = build.then((model) => {
+        if (version === this.version) {
+          this.current = model;
+          this.currentVersion = version;
+          this.changed = new Set();
+        }
+        return model;
+      });
+      this.building = kept;
+      const settle = () => {
+        if (this.building === kept) this.building = null;
+      };
+      kept.then(settle, settle);
+    }
+    return this.building as Promise<T>;
+  }
+}

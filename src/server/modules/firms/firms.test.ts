@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { propFirms } from '../../db/schema';
 import {
   insertAccount,
   insertCoupon,
@@ -207,6 +209,18 @@ describe('GET /api/search/firms', () => {
     expect(swapped[0].slug).toBe('harborline');
   });
 
+  it('finds a firm from a one-letter slip, and a firm written since as soon as its change is published', async () => {
+    const firm = await insertFirm(ctx.db, { name: 'Quillstone Prop Desk', slug: 'quillstone' });
+    // Written straight to the database, it is found once its change event says so.
+    expect((await get('/api/search/firms?q=Quillstone')).json()).toEqual([]);
+    ctx.app.changes.publish({ type: 'firm.created', id: firm.id });
+    expect((await get('/api/search/firms?q=Quilston')).json()[0]).toMatchObject({ slug: 'quillstone' });
+    await ctx.db.update(propFirms).set({ name: 'Quartzline Prop Desk' }).where(eq(propFirms.id, firm.id));
+    ctx.app.changes.publish({ type: 'firm.updated', id: firm.id });
+    expect((await get('/api/search/firms?q=Quartzlnie')).json()[0]).toMatchObject({ slug: 'quillstone' });
+    expect((await get('/api/search/firms?q=Quillstone')).json()).toEqual([]);
+  });
+
   it('treats LIKE wildcards as plain text', async () => {
     const res = await get('/api/search/firms?q=%25%25');
     expect(res.statusCode).toBe(200);
@@ -219,6 +233,7 @@ describe('GET /api/search/firms', () => {
         insertFirm(ctx.db, { name: `Apex Trader ${i}`, slug: `apex-${i}` }),
       ),
     );
+    ctx.app.changes.publish({ type: 'firm.created' });
     const res = await get('/api/search/firms?q=apex');
     expect(res.json()).toHaveLength(10);
   });

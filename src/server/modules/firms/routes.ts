@@ -12,6 +12,7 @@ import {
 } from '../../../domain/firms';
 import type { Http } from '../../lib/http';
 import { DirectoryPageSchema, DirectoryQuerySchema, DirectoryStatsSchema } from './schemas';
+import { createSearchIndex, searchIndex } from './search-index';
 import {
   getDirectoryStats,
   getFeaturedFirm,
@@ -23,7 +24,6 @@ import {
   listFirmPayoutMethods,
   listFirmPlatforms,
   listUnlistedFirms,
-  searchFirms,
 } from './service';
 
 const tags = ['firms'];
@@ -31,6 +31,8 @@ const firmsCache = { cacheTags: ['firms'] };
 
 export async function firmsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
+  const search = createSearchIndex(db);
+  app.changes.subscribe((events) => search.invalidate(events));
 
   app.get(
     '/api/firms',
@@ -112,7 +114,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       },
       config: firmsCache,
     },
-    (request) => searchFirms(db, request.query.q),
+    async (request) => searchIndex(await search.get(), request.query.q),
   );
 
   app.get(

@@ -20,10 +20,8 @@ import type {
   FirmResource,
   FirmSummary,
   HeroStats,
-  SearchResultFirm,
   UnlistedFirm,
 } from '../../../domain/firms';
-import { SEARCH_MAX_RESULTS } from '../../../domain/firms';
 import type { Db } from '../../db/client';
 import {
   coupons,
@@ -338,58 +336,6 @@ export async function getFirmDetails(db: Db, slug: string): Promise<FirmDetails>
 
 function toFirmCoupon(row: Omit<FirmCoupon, 'expiryDate'> & { expiryDate: Date | null }): FirmCoupon {
   return { ...row, expiryDate: row.expiryDate?.toISOString() ?? null };
-}
-
-/**
- * Fuzzy, typo-tolerant name search, best match first (spec section 7).
- *
- * Strong matches are names that contain the text or closely match a word of it (word similarity
- * at pg_trgm's threshold, 0.6); the trigram index serves both halves of that OR. Only when there is
- * none are names similar as a whole looked up (similarity 0.3, typos across the name), in a second
- * query: its matches would rank below any strong match anyway, and a common word such as 'Capital'
- * gives it hundreds of candidates. Rank: exact name 3, prefix 2, contains 1, plus the word
- * similarity (never below the whole-name similarity, so it alone orders the rest).
- *
- * Each is one plain query: planning the single query with both lookups as subqueries took as long
- * as running it (docs/performance.md).
- */
-export async function searchFirms(db: Db, query: string): Promise<SearchResultFirm[]> {
-  const q = query.trim();
-  const { name } = propFirms;
-  const strong = await selectSearchMatches(
-    db,
-    q,
-    or(sql`${q} <% ${name}`, ilike(name, `%${escapeLike(q)}%`))!,
-  );
-  const rows = strong.length > 0 ? strong : await selectSearchMatches(db, q, sql`${name} % ${q}`);
-  return rows.map(({ shortDescription, description, ...row }) => ({
-    ...row,
-    description: shortDescription ?? description,
-  }));
-}
-
-/** The best SEARCH_MAX_RESULTS firms among those `matching`, by the rank of `searchFirms`. */
-function selectSearchMatches(db: Db, q: string, matching: SQL) {
-  const { name } = propFirms;
-  const pattern = escapeLike(q);
-  const score = sql`(case when lower(${name}) = lower(${q}) then 3 when ${name} ilike ${`${pattern}%`} then 2 when ${name} ilike ${`%${pattern}%`} then 1 else 0 end) + word_similarity(${q}, ${name})`;
-  return db
-    .select({
-      id: propFirms.id,
-      name,
-      slug: propFirms.slug,
-      logoUrl: propFirms.logo,
-      status: propFirms.status,
-      assetClass: propFirms.assetType,
-      shortDescription: propFirms.shortDescription,
-      description: sql<string | null>`left(${propFirms.description}, 300)`,
-      affiliateUrl: propFirms.affiliateUrl,
-      websiteUrl: propFirms.website,
-    })
-    .from(propFirms)
-    .where(matching)
-    .orderBy(desc(score), asc(name))
-    .limit(SEARCH_MAX_RESULTS);
 }
 
 export async function listUnlistedFirms(db: Db): Promise<UnlistedFirm[]> {

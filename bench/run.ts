@@ -8,7 +8,7 @@
  * It runs twice: on the demo data, then on the demo data plus 5,000 generated firms (written into
  * the bench's own temporary database before the server starts; `npm start` and tests never see
  * them). BENCH_SECONDS sets the length of each measurement; BENCH_FIRMS the number of generated
- * firms (0 skips the second run).
+ * firms (0 skips the second run); BENCH_ONLY a pattern of the target names to measure (the rest skipped).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -317,7 +317,9 @@ async function runDataset(label: string, dataDir: string) {
       `autocannon: ${CONNECTIONS} connections, ${DURATION} s per measurement, on ${BASE}\n` +
         'cold: every request a new URL (firm slugs, typo queries, or an ignored _ parameter), so nothing is cached',
     );
-    for (const target of targets) await compare(target);
+    // BENCH_ONLY=regex measures only the targets whose name matches (a quick look at one row).
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+    for (const target of targets) if (!only || only.test(target.name)) await compare(target);
   } finally {
     await stopServer(child);
   }

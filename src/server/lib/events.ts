@@ -21,6 +21,8 @@ export type ChangeAction = 'created' | 'updated' | 'deleted' | 'counted';
 export interface ChangeEvent {
   type: `${ChangedEntity}.${ChangeAction}`;
   id?: number | string;
+  /** The firm the changed row belongs to (a review's), so per-firm read models re-read that firm only. */
+  firmId?: number;
 }
 
 export type ChangeListener = (events: readonly ChangeEvent[]) => void;

@@ -277,7 +277,7 @@ describe('cache hits over a socket, answered before routing', () => {
     const before = (await (await fetch(`${origin}/api/firms`)).json()) as { total: number };
     expect((await fetch(`${origin}/api/firms`)).headers.get('x-cache')).toBe('hit');
     await insertFirm(ctx.db, { name: 'Socket Firm Two' });
-    ctx.app.cache.invalidate(['firms']);
+    ctx.app.changes.publish({ type: 'firm.created' });
     const after = await fetch(`${origin}/api/firms`);
     expect(after.headers.get('x-cache')).toBe('miss');
     expect(((await after.json()) as { total: number }).total).toBe(before.total + 1);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatDate } from '../../domain/format';
-import { POINTS_RULES, pointsToUsd, REVIEW_FACT_KINDS, REVIEW_RUBRIC } from '../../domain/points';
+import { POINTS_RULES, pointsToUsd, REVIEW_FACT_KINDS, REVIEW_RUBRIC } from '../../domain/points-rules';
 import { PageHeader } from '../components/page-header';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';

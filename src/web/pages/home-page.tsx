@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import Calculator from '~icons/lucide/calculator';
 import Gift from '~icons/lucide/gift';
@@ -14,9 +15,9 @@ import { ComparisonTable, FeaturedPanel, HeroStats, LazySection } from '../featu
 import { directoryJsonLd, websiteJsonLd } from '../features/firms/json-ld';
 import { homeComparisonQuery } from '../features/firms/queries';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
+import { lazyComponent } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
-import { SignedInHomeView } from './home/signed-in-home';
 
 const LATEST_POSTS = 3;
 
@@ -49,6 +50,12 @@ function scrollToComparison() {
   document.getElementById('comparison')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
+// Only signed-in visitors see their own home: its code loads apart, so the public home stays light.
+const SignedInHomeView = lazyComponent(() => import('./home/signed-in-home').then((m) => m.SignedInHomeView));
+
+/** The server renders either home, so it loads the signed-in one ahead. */
+export const loadServerParts = () => SignedInHomeView.preload();
+
 export default function HomePage() {
   const { data: user } = useQuery(currentUserQuery);
   return user ? <SignedInHomePage user={user} /> : <PublicHomePage />;
@@ -64,7 +71,9 @@ function SignedInHomePage({ user }: { user: CurrentUser }) {
         description="Your points, giveaways and this week's new prop firm deals."
         canonicalPath={'/'}
       />
-      <SignedInHomeView user={user} />
+      <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+        <SignedInHomeView user={user} />
+      </Suspense>
     </>
   );
 }

@@ -11,16 +11,15 @@ import {
   UnlistedFirmListSchema,
 } from '../../../domain/firms';
 import type { Http } from '../../lib/http';
+import { createDirectoryModel, listDirectory } from './directory-model';
 import { DirectoryPageSchema, DirectoryQuerySchema, DirectoryStatsSchema } from './schemas';
 import { createSearchIndex, searchIndex } from './search-index';
 import {
-  getDirectoryStats,
   getFeaturedFirm,
   getFirmDetails,
   getHeroStats,
   listAccountCounts,
   listAccountsWithDetails,
-  listDirectoryFirms,
   listFirmPayoutMethods,
   listFirmPlatforms,
   listUnlistedFirms,
@@ -32,7 +31,11 @@ const firmsCache = { cacheTags: ['firms'] };
 export async function firmsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
   const search = createSearchIndex(db);
-  app.changes.subscribe((events) => search.invalidate(events));
+  const directory = createDirectoryModel(db);
+  app.changes.subscribe((events) => {
+    search.invalidate(events);
+    directory.invalidate(events);
+  });
 
   app.get(
     '/api/firms',
@@ -47,7 +50,8 @@ export async function firmsRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['firms', 'coupons', 'reviews'] },
     },
-    (request) => listDirectoryFirms(db, { ...request.query, sort: request.query.sort ?? null }),
+    async (request) =>
+      listDirectory(await directory.get(), { ...request.query, sort: request.query.sort ?? null }),
   );
 
   app.get(
@@ -60,7 +64,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['firms', 'coupons'] },
     },
-    () => getDirectoryStats(db),
+    async () => (await directory.get()).stats,
   );
 
   app.get(

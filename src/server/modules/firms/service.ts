@@ -1,16 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import {
-  DIRECTORY_SEARCH_FIELDS,
-  type DirectoryOrderKey,
-  type DirectoryPage,
-  type DirectoryQuery,
-  type DirectoryStats,
-  directoryOrder,
-  MARKET_KEYWORDS,
-  pageOffset,
-  TRUST_RATING_TEXTS,
-  trustRatingWeight,
-} from '../../../domain/firm-rules';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AccountCount,
   AccountWithDetails,
@@ -70,100 +59,33 @@ const coreColumns = {
   fundingMax: propFirms.fundingMax,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
-/** A stored trust rating text as normalizeTrustRating reads it: lower case, trimmed, '_' and '-' as spaces. */
-const trustText = sql`translate(lower(btrim(coalesce(${propFirms.trustRating}, ''))), '_-', '  ')`;
-
-/** The trust weight of firm-rules.ts in SQL, from the same table of texts. */
-const trustWeight = sql`(case ${trustText} ${sql.join(
-  Object.keys(TRUST_RATING_TEXTS).map((text) => sql`when ${text} then ${trustRatingWeight(text)}::int`),
-  sql` `,
-)} else 0 end)`;
-
-const approvedTexts = Object.keys(TRUST_RATING_TEXTS).filter(
-  (text) => TRUST_RATING_TEXTS[text] === 'approved',
-);
-
-/** Market filter and text search of firm-rules.ts (MARKET_KEYWORDS, DIRECTORY_SEARCH_FIELDS). */
-function directoryFilter(query: Pick<DirectoryQuery, 'market' | 'q'>): SQL {
-  const conditions = [isListed];
-  if (query.market !== 'all') {
-    conditions.push(
-      or(...MARKET_KEYWORDS[query.market].map((word) => ilike(propFirms.assetType, `%${word}%`)))!,
-    );
-  }
-  const q = query.q.trim();
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    conditions.push(or(...DIRECTORY_SEARCH_FIELDS.map((field) => ilike(propFirms[field], pattern)))!);
-  }
-  return and(...conditions)!;
-}
-
-const reviewStats = (db: Db) =>
-  db
-    .select({
-      firmId: reviews.propFirmId,
-      count: sql<number>`count(*)`.mapWith(Number).as('review_count'),
-      average: sql<number>`avg(${reviews.rating})`.mapWith(Number).as('review_average'),
-    })
-    .from(reviews)
-    .where(publishedReview)
-    .groupBy(reviews.propFirmId)
-    .as('review_stats');
-
 /**
- * One page of the directory (spec section 2 /firms): the filters, order and paging of
- * firm-rules.ts applied in SQL, then the cards' counts, best coupon and rating for that page only.
+ * Listed firms as the directory's cards (every listed firm, or those named): their own columns and
+ * the counts, best live coupon and rating of `summarizeFirms`. The directory read model
+ * (directory-model.ts) holds them in memory.
  */
-export async function listDirectoryFirms(db: Db, query: DirectoryQuery): Promise<DirectoryPage<FirmSummary>> {
-  const { propFirmId: featuredFirmId } = await getFeaturedFirm(db);
-  const ratings = reviewStats(db);
-  const orderSql: Record<DirectoryOrderKey, SQL | null> = {
-    featured: featuredFirmId == null ? null : sql`(${propFirms.id} = ${featuredFirmId}) desc`,
-    trustWeight: sql`${trustWeight} desc`,
-    averageRating: sql`coalesce(${ratings.average}, 0) desc`,
-    totalReviews: sql`coalesce(${ratings.count}, 0) desc`,
-    name: sql`lower(${propFirms.name})`,
-    id: asc(propFirms.id),
-  };
-  const order = directoryOrder(query.sort).flatMap((key) => orderSql[key] ?? []);
-  const where = directoryFilter(query);
-  // Sorting narrow rows, then reading the page's full rows, halves the time of a sort that
-  // carries every column of 5,000 firms.
-  const ids = db.select({ id: propFirms.id }).from(propFirms);
-  const [pageIds, total] = await Promise.all([
-    (query.sort === 'reviews' ? ids.leftJoin(ratings, eq(ratings.firmId, propFirms.id)) : ids)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(pageOffset(query.page, query.pageSize)),
-    db.$count(propFirms, where),
-  ]);
-  const position = new Map(pageIds.map(({ id }, i) => [id, i]));
-  const rows = pageIds.length
-    ? await db
-        .select(coreColumns)
-        .from(propFirms)
-        .where(inArray(propFirms.id, [...position.keys()]))
-    : [];
-  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  const firms = await summarizeFirms(db, rows);
-  return { firms, total, page: query.page, pageSize: query.pageSize, featuredFirmId };
+export async function readDirectoryFirms(db: Db, ids?: readonly number[]): Promise<FirmSummary[]> {
+  const rows = await db
+    .select(coreColumns)
+    .from(propFirms)
+    .where(ids ? and(isListed, inArray(propFirms.id, [...ids])) : isListed);
+  return summarizeFirms(db, rows, ids ? rows.map((r) => r.id) : undefined);
 }
 
 type CoreFirm = { [K in keyof typeof coreColumns]: FirmSummary[K] };
 
-/** The cards' counts, best live coupon and rating for the given firms: one set-wise query each. */
-async function summarizeFirms(db: Db, firms: CoreFirm[]): Promise<FirmSummary[]> {
+/**
+ * The cards' counts, best live coupon and rating for the given firms: one set-wise query each,
+ * over the firms `ids` names, or over every firm (cheaper than naming thousands).
+ */
+async function summarizeFirms(db: Db, firms: CoreFirm[], ids?: number[]): Promise<FirmSummary[]> {
   if (firms.length === 0) return [];
-  const ids = firms.map((f) => f.id);
+  const only = (column: AnyPgColumn) => (ids ? inArray(column, ids) : undefined);
   const [modelCounts, accountStats, couponStats, bestCoupons, reviewRows] = await Promise.all([
     db
       .select({ firmId: fundingModels.propFirmId, count: sql<number>`count(*)`.mapWith(Number) })
       .from(fundingModels)
-      .where(inArray(fundingModels.propFirmId, ids))
+      .where(only(fundingModels.propFirmId))
       .groupBy(fundingModels.propFirmId),
     db
       .select({
@@ -175,12 +97,12 @@ async function summarizeFirms(db: Db, firms: CoreFirm[]): Promise<FirmSummary[]>
         capitalMax: num(sql`max(${firmAccounts.capital})`),
       })
       .from(firmAccounts)
-      .where(inArray(firmAccounts.propFirmId, ids))
+      .where(only(firmAccounts.propFirmId))
       .groupBy(firmAccounts.propFirmId),
     db
       .select({ firmId: coupons.propFirmId, count: sql<number>`count(*)`.mapWith(Number) })
       .from(coupons)
-      .where(and(isCouponLive, inArray(coupons.propFirmId, ids)))
+      .where(and(isCouponLive, only(coupons.propFirmId)))
       .groupBy(coupons.propFirmId),
     db
       .selectDistinctOn([coupons.propFirmId], {
@@ -190,7 +112,7 @@ async function summarizeFirms(db: Db, firms: CoreFirm[]): Promise<FirmSummary[]>
         discountPercent: coupons.discountPercent,
       })
       .from(coupons)
-      .where(and(isCouponLive, inArray(coupons.propFirmId, ids)))
+      .where(and(isCouponLive, only(coupons.propFirmId)))
       .orderBy(
         coupons.propFirmId,
         desc(coupons.featured),
@@ -204,7 +126,7 @@ async function summarizeFirms(db: Db, firms: CoreFirm[]): Promise<FirmSummary[]>
         average: sql<number>`avg(${reviews.rating})`.mapWith(Number),
       })
       .from(reviews)
-      .where(and(inArray(reviews.propFirmId, ids), publishedReview))
+      .where(and(only(reviews.propFirmId), publishedReview))
       .groupBy(reviews.propFirmId),
   ]);
   const byFirm = <T extends { firmId: number | null }>(rows: T[]) => new Map(rows.map((r) => [r.firmId, r]));
@@ -233,24 +155,6 @@ async function summarizeFirms(db: Db, firms: CoreFirm[]): Promise<FirmSummary[]>
       totalReviews: rating?.count ?? 0,
     };
   });
-}
-
-/** The /firms statistic tiles over every listed firm: counts, approved firms, accounts, live coupons. */
-export async function getDirectoryStats(db: Db): Promise<DirectoryStats> {
-  const listedFirm = (column: typeof firmAccounts.propFirmId | typeof coupons.propFirmId) =>
-    sql`${column} in (select ${propFirms.id} from ${propFirms} where ${isListed})`;
-  const [[firms], accountCount, activeCouponCount] = await Promise.all([
-    db
-      .select({
-        listed: sql<number>`count(*)`.mapWith(Number),
-        approved: sql<number>`count(*) filter (where ${trustText} in ${approvedTexts})`.mapWith(Number),
-      })
-      .from(propFirms)
-      .where(isListed),
-    db.$count(firmAccounts, listedFirm(firmAccounts.propFirmId)),
-    db.$count(coupons, and(isCouponLive, listedFirm(coupons.propFirmId))),
-  ]);
-  return { listedCount: firms.listed, approvedCount: firms.approved, accountCount, activeCouponCount };
 }
 
 const roundRating = (average: number) => Math.round(average * 100) / 100;

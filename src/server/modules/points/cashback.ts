@@ -9,8 +9,8 @@ import {
   type CashbackFirm,
   type ClaimDecision,
   type ClaimStatus,
-  cashbackPoints,
 } from '../../../domain/points';
+import { cashbackPoints } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
 import { cashbackClaims, propFirms, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';

@@ -1,10 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  POINTS_HISTORY_PAGE_SIZE,
-  type PointsEntry,
-  type PointsHistory,
-  type PointsReason,
-} from '../../../domain/points';
+import { POINTS_HISTORY_PAGE_SIZE, type PointsEntry, type PointsHistory } from '../../../domain/points';
+import type { PointsReason } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
 import {
   cashbackClaims,

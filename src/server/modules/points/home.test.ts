@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import type { SignedInHome } from '../../../domain/home';
-import { POINTS_RULES } from '../../../domain/points';
+import { POINTS_RULES } from '../../../domain/points-rules';
 import { cashbackClaims } from '../../db/schema';
 import {
   insertCoupon,

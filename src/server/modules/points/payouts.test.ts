@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo, signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
-import { POINTS_RULES } from '../../../domain/points';
+import { POINTS_RULES } from '../../../domain/points-rules';
 import { cashbackClaims, pointsLedger, users } from '../../db/schema';
 import { insertFirm, insertUserReview } from '../../db/seed/factories';
 import { recordPoints } from './service';

@@ -1,13 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
-import {
-  type Adjustment,
-  type AdminPayout,
-  type Payout,
-  type PayoutRequest,
-  type PayoutStatus,
-  pointsToUsd,
-} from '../../../domain/points';
+import type { Adjustment, AdminPayout, Payout, PayoutRequest, PayoutStatus } from '../../../domain/points';
+import { pointsToUsd } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
 import { payouts, pointsAdjustments, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';

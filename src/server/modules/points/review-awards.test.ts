@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
-import { scoreReview, weekStartOf } from '../../../domain/points';
+import { weekStartOf } from '../../../domain/points';
+import { scoreReview } from '../../../domain/points-rules';
 import { pointsLedger, reviewAwards, users } from '../../db/schema';
 import { insertFirm, insertManualReview, insertUser, insertUserReview } from '../../db/seed/factories';
 

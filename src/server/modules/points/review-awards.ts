@@ -1,12 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  type AdminAward,
-  POINTS_RULES,
-  scoreReview,
-  type WeeklyWinner,
-  weekStartOf,
-} from '../../../domain/points';
+import { type AdminAward, type WeeklyWinner, weekStartOf } from '../../../domain/points';
+import { POINTS_RULES, scoreReview } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
 import { propFirms, publishedReview, reviewAwards, reviews, reviewVotes, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -38,7 +33,7 @@ export async function voteHelpful(
   }
   if (review.userId === userId) throw new AppError(403, 'own_review', 'You cannot vote on your own review.');
   await db.insert(reviewVotes).values({ reviewId, userId }).onConflictDoNothing();
-  changes.publish({ type: 'review.updated', id: reviewId });
+  changes.publish({ type: 'review.counted', id: reviewId });
   return { helpfulCount: await countHelpful(db, reviewId), voted: true };
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { PointsReason } from '../../../domain/points';
+import type { PointsReason } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
 import {
   cashbackClaims,

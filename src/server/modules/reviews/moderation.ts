@@ -171,7 +171,7 @@ export async function moderateReview(
   payload: ModerationPayload,
 ): Promise<void> {
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const firmId = await db.transaction(async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
     if (!review) throw notFound('Review');
     if (review.status === 'deleted')
@@ -206,8 +206,9 @@ export async function moderateReview(
       before: review,
       after: { status, reason, note },
     });
+    return review.propFirmId;
   });
-  changes.publish({ type: 'review.updated', id });
+  changes.publish({ type: 'review.updated', id, firmId });
 }
 
 /**
@@ -253,7 +254,7 @@ export async function addManualReview(
     });
     return row;
   });
-  changes.publish({ type: 'review.created', id: created.id });
+  changes.publish({ type: 'review.created', id: created.id, firmId: created.propFirmId });
   return { id: created.id };
 }
 

@@ -176,7 +176,7 @@ export async function createReview(
     .onConflictDoNothing({ target: [reviews.propFirmId, reviews.userId] })
     .returning({ id: reviews.id });
   if (!created) throw new AppError(400, 'review_exists', 'You have already reviewed this firm');
-  changes.publish({ type: 'review.created', id: created.id });
+  changes.publish({ type: 'review.created', id: created.id, firmId: firm.id });
   const [row] = await db
     .select(reviewColumns)
     .from(reviews)

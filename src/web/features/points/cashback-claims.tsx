@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { formatDate } from '../../../domain/format';
-import { type CashbackClaim, cashbackPoints, POINTS_RULES } from '../../../domain/points';
+import type { CashbackClaim } from '../../../domain/points';
+import { cashbackPoints, POINTS_RULES } from '../../../domain/points-rules';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

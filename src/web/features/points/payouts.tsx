@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../../domain/format';
-import { type Payout, POINTS_RULES, pointsToUsd } from '../../../domain/points';
+import type { Payout } from '../../../domain/points';
+import { POINTS_RULES, pointsToUsd } from '../../../domain/points-rules';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../../domain/accounts';
 import { formatDate } from '../../../domain/format';
 import { formatGiveawayDate } from '../../../domain/giveaway-rules';
 import type { EnteredGiveaway, SignedInHome } from '../../../domain/home';
-import { pointsToUsd } from '../../../domain/points';
+import { pointsToUsd } from '../../../domain/points-rules';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,0 +1,160 @@
+import { and, eq, min, sql } from 'drizzle-orm';
+import {
+  DIRECTORY_SEARCH_FIELDS,
+  type DirectoryOrderKey,
+  type DirectoryPage,
+  type DirectoryQuery,
+  type DirectorySort,
+  type DirectoryStats,
+  directoryOrder,
+  MARKET_KEYWORDS,
+  normalizeTrustRating,
+  pageOffset,
+  trustRatingWeight,
+} from '../../../domain/firm-rules';
+import type { FirmSummary } from '../../../domain/firms';
+import type { Db } from '../../db/client';
+import { coupons, featuredFirm, propFirms } from '../../db/schema';
+import type { ChangeEvent } from '../../lib/events';
+import { ReadModel, type ReadModelChange } from '../../lib/read-model';
+import { isCouponLive, LISTED, readDirectoryFirms } from './service';
+
+/**
+ * The directory (`GET /api/firms`, `/api/firms/stats`) in memory (decision 0033): every listed
+ * firm's card, in each order of the sort buttons, filtered and paged in a loop. Kept up to date by
+ * change events: a firm's change, or a review of it, re-reads that firm's card; a coupon's change
+ * re-reads every card; the model expires when a live coupon does (the cards' counts and best
+ * coupons count live coupons only).
+ */
+
+interface DirectoryEntry {
+  card: FirmSummary;
+  /** Lower case assetType, for the market filter. */
+  asset: string;
+  /** The lower case texts the search looks in. */
+  searchable: string[];
+}
+
+export interface DirectoryModel {
+  entries: Map<number, DirectoryEntry>;
+  featuredFirmId: number | null;
+  /** Entries in the order of each sort (the featured firm first, as `directoryOrder` says). */
+  orders: Record<'default' | DirectorySort, DirectoryEntry[]>;
+  stats: DirectoryStats;
+  validUntil: number;
+}
+
+const entryOf = (card: FirmSummary): DirectoryEntry => ({
+  card,
+  asset: (card.assetType ?? '').toLowerCase(),
+  searchable: DIRECTORY_SEARCH_FIELDS.map((field) => (card[field] ?? '').toLowerCase()),
+});
+
+/** The sort keys of firm-rules.ts as comparisons ('name' as lower case code points, like SQL's C order). */
+function comparator(keys: DirectoryOrderKey[], featuredFirmId: number | null) {
+  const by: Record<DirectoryOrderKey, (a: FirmSummary, b: FirmSummary) => number> = {
+    featured: (a, b) => Number(b.id === featuredFirmId) - Number(a.id === featuredFirmId),
+    trustWeight: (a, b) => trustRatingWeight(b.trustRating) - trustRatingWeight(a.trustRating),
+    averageRating: (a, b) => b.averageRating - a.averageRating,
+    totalReviews: (a, b) => b.totalReviews - a.totalReviews,
+    name: (a, b) => {
+      const x = a.name.toLowerCase();
+      const y = b.name.toLowerCase();
+      return x < y ? -1 : x > y ? 1 : 0;
+    },
+    id: (a, b) => a.id - b.id,
+  };
+  const compare = keys.map((key) => by[key]);
+  return (a: DirectoryEntry, b: DirectoryEntry) => {
+    for (const c of compare) {
+      const d = c(a.card, b.card);
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+}
+
+async function readFeaturedFirmId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: propFirms.id })
+    .from(propFirms)
+    .where(
+      and(
+        eq(propFirms.id, sql`(select ${featuredFirm.propFirmId} from ${featuredFirm} limit 1)`),
+        eq(propFirms.status, LISTED),
+      ),
+    );
+  return row?.id ?? null;
+}
+
+/** When the first live coupon expires (the cards' coupon counts change then). */
+async function readNextExpiry(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ at: min(coupons.expiryDate) })
+    .from(coupons)
+    .where(isCouponLive);
+  return row?.at ? new Date(row.at).getTime() : Number.POSITIVE_INFINITY;
+}
+
+async function assemble(db: Db, entries: Map<number, DirectoryEntry>): Promise<DirectoryModel> {
+  const [featuredFirmId, validUntil] = await Promise.all([readFeaturedFirmId(db), readNextExpiry(db)]);
+  const all = [...entries.values()];
+  const sorted = (sort: DirectorySort | null) =>
+    [...all].sort(comparator(directoryOrder(sort), featuredFirmId));
+  const byName = sorted(null);
+  let approvedCount = 0;
+  let accountCount = 0;
+  let activeCouponCount = 0;
+  for (const { card } of all) {
+    if (normalizeTrustRating(card.trustRating) === 'approved') approvedCount++;
+    accountCount += card.accountCount;
+    activeCouponCount += card.activeCouponCount;
+  }
+  return {
+    entries,
+    featuredFirmId,
+    orders: { default: byName, az: byName, rating: sorted('rating'), reviews: sorted('reviews') },
+    stats: { listedCount: all.length, approvedCount, accountCount, activeCouponCount },
+    validUntil,
+  };
+}
+
+const affectsDirectory = (event: ChangeEvent): ReadModelChange => {
+  const [entity, action] = event.type.split('.');
+  if (action === 'counted') return 'none';
+  if (entity === 'firm') return typeof event.id === 'number' ? { ids: [event.id] } : 'all';
+  if (entity === 'review') return event.firmId !== undefined ? { ids: [event.firmId] } : 'all';
+  if (entity === 'coupon') return 'all';
+  return 'none';
+};
+
+export const createDirectoryModel = (db: Db) =>
+  new ReadModel<DirectoryModel>({
+    affects: affectsDirectory,
+    load: async () =>
+      assemble(db, new Map((await readDirectoryFirms(db)).map((card) => [card.id, entryOf(card)]))),
+    refresh: async (current, ids) => {
+      const entries = new Map(current.entries);
+      for (const id of ids) entries.delete(id);
+      for (const card of await readDirectoryFirms(db, ids)) entries.set(card.id, entryOf(card));
+      return assemble(db, entries);
+    },
+    validUntil: (model) => model.validUntil,
+  });
+
+/** One page of the directory: the market and text filters over the chosen order. */
+export function listDirectory(model: DirectoryModel, query: DirectoryQuery): DirectoryPage<FirmSummary> {
+  const words = query.market === 'all' ? null : MARKET_KEYWORDS[query.market];
+  const q = query.q.trim().toLowerCase();
+  const from = pageOffset(query.page, query.pageSize);
+  const to = from + query.pageSize;
+  const firms: FirmSummary[] = [];
+  let total = 0;
+  for (const entry of model.orders[query.sort ?? 'default']) {
+    if (words && !words.some((word) => entry.asset.includes(word))) continue;
+    if (q && !entry.searchable.some((text) => text.includes(q))) continue;
+    if (total >= from && total < to) firms.push(entry.card);
+    total++;
+  }
+  return { firms, total, page: query.page, pageSize: query.pageSize, featuredFirmId: model.featuredFirmId };
+}

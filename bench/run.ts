@@ -8,15 +8,17 @@
  * It runs twice: on the demo data, then on the demo data plus 5,000 generated firms (written into
  * the bench's own temporary database before the server starts; `npm start` and tests never see
  * them). BENCH_SECONDS sets the length of each measurement; BENCH_FIRMS the number of generated
- * firms (0 skips the second run); BENCH_ONLY a pattern of the target names to measure (the rest skipped).
+ * firms (0 skips the second run); BENCH_POSTGRES_URL (with REDIS_URL) adds the demo data on
+ * PostgreSQL with one process and with one per core; BENCH_ONLY a pattern of the target names to measure (the rest skipped).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
@@ -77,7 +79,7 @@ async function seedGenerated(dataDir: string, count: number): Promise<void> {
   console.log(`(${count} generated firms written in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
+async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -86,6 +88,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: BASE,
+      ...extra,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -326,6 +329,56 @@ async function runDataset(label: string, dataDir: string) {
 }
 
 /**
+ * With BENCH_POSTGRES_URL and REDIS_URL: the demo data and the generated firms on PostgreSQL, served
+ * by one process and by one per core (WEB_CONCURRENCY), each after the same warm-up: rendered firm
+ * pages (a session-like cookie) and cold ones (firms nobody asked for yet, never the same twice).
+ */
+async function runPostgresScaling(postgresUrl: string, redisUrl: string) {
+  const processes = availableParallelism();
+  const database = `pfc_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  const dbUrl = new URL(postgresUrl);
+  dbUrl.pathname = `/${database}`;
+  console.log(`\n=== PostgreSQL and Redis: 1 process against ${processes} (WEB_CONCURRENCY) ===`);
+  try {
+    await admin.query(`CREATE DATABASE ${database}`);
+    const seeded = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), max: 4 });
+    try {
+      await migrateDatabase(seeded);
+      await seedDemoDataIfEmpty(seeded.db);
+      await seedGeneratedFirms(seeded.db, GENERATED_FIRMS, GENERATED_SEED);
+    } finally {
+      await seeded.close();
+    }
+    for (const count of [1, processes]) {
+      const child = await startServer(tempDir(), {
+        DATABASE_URL: dbUrl.toString(),
+        REDIS_URL: redisUrl,
+        WEB_CONCURRENCY: String(count),
+      });
+      try {
+        // A new server starts with an empty cache: every firm is cold on its first visit.
+        const cold = cycle((await listFirms()).map((f) => `/firm/${f.slug}`));
+        const url = `${BASE}/firm/northbridge`;
+        await warmUp(url, UNCACHED);
+        const rendered = await load(url, UNCACHED);
+        const coldResult = await load(url, UNCACHED, cold.next);
+        const line = (label: string, r: Result) =>
+          `  ${label.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pages/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms`;
+        console.log(line(`${count} process${count === 1 ? '' : 'es'}, rendered firm page`, rendered));
+        console.log(line(`${count} process${count === 1 ? '' : 'es'}, cold firm page`, coldResult));
+      } finally {
+        await stopServer(child);
+      }
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/**
  * JavaScript a first visit downloads: the entry, its static imports, and the page's chunk with its
  * imports, in KB gzip (level 9, the goal's measure) and as the server sends it to browsers (the
  * build's .br copies).
@@ -354,6 +407,8 @@ try {
     await seedGenerated(dir, GENERATED_FIRMS);
     await runDataset(`demo data + ${GENERATED_FIRMS} generated firms`, dir);
   }
+  const postgresUrl = process.env.BENCH_POSTGRES_URL;
+  if (postgresUrl && process.env.REDIS_URL) await runPostgresScaling(postgresUrl, process.env.REDIS_URL);
   console.log('\nFirst-load JavaScript (goal <= 110 KB gzip; browsers are sent the brotli copies)');
   for (const [label, mod] of [
     ['home', 'src/web/pages/home-page.tsx'],

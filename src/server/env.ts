@@ -36,6 +36,12 @@ export const EnvSchema = z.object({
    * threads it is the limit while each thread still costs about 75 MB.
    */
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
+   * Server processes sharing the port (node:cluster). Defaults to the number of cores when
+   * DATABASE_URL and REDIS_URL are set (sessions, caches' invalidation and rate limits are shared
+   * through them), else 1: the embedded database belongs to one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Trust X-Forwarded-* headers: only behind a reverse proxy, else clients could fake their IP. */
   TRUST_PROXY: booleanish.default(false),
   /**
@@ -50,14 +56,23 @@ export const EnvSchema = z.object({
   ADSCEND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; RENDER_THREADS: number };
+export type Env = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  RENDER_THREADS: number;
+  WEB_CONCURRENCY: number;
+};
 
 /** Fills the defaults that depend on other variables. */
 export function completeEnv(parsed: z.infer<typeof EnvSchema>): Env {
+  const shared = Boolean(parsed.DATABASE_URL && parsed.REDIS_URL);
+  const processes = parsed.WEB_CONCURRENCY ?? (shared ? availableParallelism() : 1);
   return {
     ...parsed,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
-    RENDER_THREADS: parsed.RENDER_THREADS ?? Math.min(availableParallelism(), 4),
+    // The cores are shared between the processes' render threads.
+    RENDER_THREADS:
+      parsed.RENDER_THREADS ?? Math.max(1, Math.min(Math.floor(availableParallelism() / processes), 4)),
+    WEB_CONCURRENCY: processes,
   };
 }
 
@@ -65,7 +80,16 @@ export function completeEnv(parsed: z.infer<typeof EnvSchema>): Env {
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
-  if (parsed.success) return completeEnv(parsed.data);
+  if (parsed.success) {
+    const env = completeEnv(parsed.data);
+    if (env.WEB_CONCURRENCY > 1 && !(env.DATABASE_URL && env.REDIS_URL)) {
+      console.error(
+        'Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL and REDIS_URL (the embedded database and in-process caches belong to one process)',
+      );
+      process.exit(1);
+    }
+    return env;
+  }
   const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   console.error(`Invalid configuration:\n${lines.join('\n')}`);
   process.exit(1);

@@ -1,6 +1,9 @@
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app';
+import { type App, buildApp } from './app';
+import { runPrimary } from './cluster';
+import type { Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { openDatabaseFromEnv } from './db/open-from-env';
 import { seedIfEmpty } from './db/seed/seed-if-empty';
@@ -9,33 +12,49 @@ import { ensureDemoAdmin } from './modules/accounts/service';
 
 const env = loadEnv();
 mkdirSync(path.resolve(env.DATA_DIR, 'uploads'), { recursive: true });
+const pages = env.NODE_ENV === 'development' ? 'development' : 'production';
+
+/** Migrations, demo data and the demo admin: done once, before any process serves. */
+async function prepare(app: App, database: Database) {
+  if (env.SEED_DEMO_DATA) await seedIfEmpty(database, env, app.log);
+  if (env.SEED_DEMO_DATA || env.ADMIN_PASSWORD) await ensureDemoAdmin(app.auth, database.db, env, app.log);
+}
+
+/** Serves on the port until SIGTERM or SIGINT, then finishes in-flight requests and exits. */
+async function serve(app: App, database: Database) {
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ host: env.HOST, port: env.PORT });
+}
 
 const database = await openDatabaseFromEnv(env);
-await migrateDatabase(database);
-
-const app = await buildApp({
-  env,
-  database,
-  pages: env.NODE_ENV === 'development' ? 'development' : 'production',
-});
-if (env.SEED_DEMO_DATA) await seedIfEmpty(database, env, app.log);
-if (env.SEED_DEMO_DATA || env.ADMIN_PASSWORD) await ensureDemoAdmin(app.auth, database.db, env, app.log);
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
-    process.exit(1);
-  }
+if (cluster.isWorker) {
+  // One of WEB_CONCURRENCY processes (cluster.ts): the primary has prepared the database.
+  await serve(await buildApp({ env, database, pages }), database);
+} else if (env.WEB_CONCURRENCY > 1) {
+  await migrateDatabase(database);
+  const app = await buildApp({ env, database, pages: 'none' });
+  await prepare(app, database);
+  await app.close();
+  await database.close();
+  runPrimary(env.WEB_CONCURRENCY, app.log);
+} else {
+  await migrateDatabase(database);
+  const app = await buildApp({ env, database, pages });
+  await prepare(app, database);
+  await serve(app, database);
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ host: env.HOST, port: env.PORT });

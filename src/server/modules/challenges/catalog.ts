@@ -5,6 +5,7 @@ import {
   type ChallengeFilters,
   type ChallengeOption,
   countSteps,
+  DRAWDOWN_TYPES,
   type DrawdownType,
   isNewsTradingAllowed,
   matchesAsset,
@@ -57,8 +58,40 @@ export interface CatalogRow {
 
 export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating';
 
+/** Bits of `CatalogColumns.flags`. */
+export const FLAG = {
+  news: 1,
+  weekend: 2,
+  ea: 4,
+  timeLimits: 8,
+  refundable: 16,
+  hasCoupon: 32,
+  cfd: 64,
+  futures: 128,
+  crypto: 256,
+} as const;
+
+/**
+ * What the filters read, one typed array per field in row order: a request's filters run as one
+ * loop over numbers, not a function call per filter and row. Missing numbers are NaN (every
+ * comparison with NaN is false); a missing daily drawdown is 0 (no daily limit).
+ */
+export interface CatalogColumns {
+  capital: Float64Array;
+  steps: Int8Array;
+  flags: Uint16Array;
+  /** Position in DRAWDOWN_TYPES, -1 when unknown. */
+  drawdown: Int8Array;
+  dailyDrawdown: Float64Array;
+  maximumDrawdown: Float64Array;
+  target: Float64Array;
+  priceAfterCoupon: Float64Array;
+  profitSplit: Float64Array;
+}
+
 export interface Catalog {
   rows: CatalogRow[];
+  columns: CatalogColumns;
   /** Row positions in each static order, ascending and descending (ties: price after coupon, then id). */
   orders: Record<StaticSort, { asc: Int32Array; desc: Int32Array }>;
   /** When the first chosen best coupon expires (the catalog is rebuilt then); Infinity if never. */
@@ -344,7 +377,51 @@ function buildCatalog(source: CatalogSource, now: number): Catalog {
       .sort((a, b) => byName(a.name, b.name)),
     countries: [...countries.values()].sort(byName),
   };
-  return { rows, orders, validUntil: validUntil > now ? validUntil : now, filters, source };
+  return {
+    rows,
+    columns: columnsOf(rows),
+    orders,
+    validUntil: validUntil > now ? validUntil : now,
+    filters,
+    source,
+  };
+}
+
+function columnsOf(rows: CatalogRow[]): CatalogColumns {
+  const n = rows.length;
+  const columns: CatalogColumns = {
+    capital: new Float64Array(n),
+    steps: new Int8Array(n),
+    flags: new Uint16Array(n),
+    drawdown: new Int8Array(n),
+    dailyDrawdown: new Float64Array(n),
+    maximumDrawdown: new Float64Array(n),
+    target: new Float64Array(n),
+    priceAfterCoupon: new Float64Array(n),
+    profitSplit: new Float64Array(n),
+  };
+  const orNaN = (v: number | null) => (v == null ? Number.NaN : v);
+  rows.forEach((row, i) => {
+    columns.capital[i] = row.capital;
+    columns.steps[i] = row.steps;
+    columns.flags[i] =
+      (row.news ? FLAG.news : 0) |
+      (row.weekend ? FLAG.weekend : 0) |
+      (row.ea ? FLAG.ea : 0) |
+      (row.timeLimits ? FLAG.timeLimits : 0) |
+      (row.refundable ? FLAG.refundable : 0) |
+      (row.hasCoupon ? FLAG.hasCoupon : 0) |
+      (row.assets.has('cfd') ? FLAG.cfd : 0) |
+      (row.assets.has('futures') ? FLAG.futures : 0) |
+      (row.assets.has('crypto') ? FLAG.crypto : 0);
+    columns.drawdown[i] = row.drawdownType ? DRAWDOWN_TYPES.indexOf(row.drawdownType) : -1;
+    columns.dailyDrawdown[i] = row.dailyDrawdown ?? 0;
+    columns.maximumDrawdown[i] = orNaN(row.maximumDrawdown);
+    columns.target[i] = row.target;
+    columns.priceAfterCoupon[i] = row.priceAfterCoupon;
+    columns.profitSplit[i] = orNaN(row.profitSplit);
+  });
+  return columns;
 }
 
 /**

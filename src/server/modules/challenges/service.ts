@@ -3,61 +3,73 @@ import {
   type ChallengePage,
   type ChallengeQuery,
   computeTrueCost,
+  DRAWDOWN_TYPES,
   defaultOrder,
   sortUsesAssumptions,
   type TrueCostAssumptions,
 } from '../../../domain/challenge-rules';
 import { pageOffset } from '../../../domain/firm-rules';
-import type { Catalog, CatalogRow, StaticSort } from './catalog';
-
-type Test = (row: CatalogRow) => boolean;
+import { type Catalog, type CatalogRow, FLAG, type StaticSort } from './catalog';
 
 /** Room for the position of a row in a packed sort key: exact while cents x 2^21 stay below 2^53. */
 const POSITIONS = 2 ** 21;
 const MAX_PACKED_CENTS = 2 ** 31;
 
-/** The query's filters as one test per given filter; repeated values of one filter are any of them. */
-export function challengeFilters(query: Partial<ChallengeQuery>): Test[] {
-  const tests: Test[] = [];
-  const anyOf = <T>(values: readonly T[] | undefined, test: (row: CatalogRow, value: T) => boolean) => {
-    if (values?.length) tests.push((row) => values.some((value) => test(row, value)));
+const bits = <T>(values: readonly T[] | undefined, bit: (value: T) => number) =>
+  (values ?? []).reduce((mask, value) => mask | bit(value), 0);
+
+/**
+ * The query's filters as one test of a row's position, reading the catalog's typed columns.
+ * Repeated values of one filter are any of them; different filters all hold.
+ */
+export function challengeMatcher(catalog: Catalog, query: Partial<ChallengeQuery>): (i: number) => boolean {
+  const { rows } = catalog;
+  const c = catalog.columns;
+  const sizes = query.size?.length ? query.size : null;
+  const sizeMin = query.sizeMin ?? Number.NEGATIVE_INFINITY;
+  const sizeMax = query.sizeMax ?? Number.POSITIVE_INFINITY;
+  const steps = bits(query.steps, (s) => 1 << s);
+  const assets = bits(query.asset, (a) => FLAG[a]);
+  const drawdowns = bits(query.drawdownType, (t) => 1 << DRAWDOWN_TYPES.indexOf(t));
+  const dailyMin = query.dailyDrawdownMin;
+  const maxDrawdownMin = query.maxDrawdownMin;
+  const targetMax = query.targetMax ?? Number.POSITIVE_INFINITY;
+  const priceMax = query.priceMax ?? Number.POSITIVE_INFINITY;
+  const splitMin = query.profitSplitMin;
+  const platforms = query.platform?.length ? query.platform : null;
+  const country = query.country ? query.country.trim().toLowerCase() : null;
+  // Yes/no filters: bits that must be set, and bits that must not.
+  let required = 0;
+  let forbidden = 0;
+  const flag = (value: boolean | undefined, bit: number) => {
+    if (value === true) required |= bit;
+    if (value === false) forbidden |= bit;
   };
-  anyOf(query.size, (row, size) => row.capital === size);
-  if (query.sizeMin != null) tests.push((row) => row.capital >= query.sizeMin!);
-  if (query.sizeMax != null) tests.push((row) => row.capital <= query.sizeMax!);
-  anyOf(query.steps, (row, steps) => row.steps === steps);
-  anyOf(query.asset, (row, asset) => row.assets.has(asset));
-  anyOf(query.drawdownType, (row, type) => row.drawdownType === type);
-  // No daily limit (none or 0) leaves more room than any limit.
-  if (query.dailyDrawdownMin != null) {
-    const min = query.dailyDrawdownMin;
-    tests.push((row) => !row.dailyDrawdown || row.dailyDrawdown >= min);
-  }
-  if (query.maxDrawdownMin != null) {
-    const min = query.maxDrawdownMin;
-    tests.push((row) => row.maximumDrawdown != null && row.maximumDrawdown >= min);
-  }
-  if (query.targetMax != null) tests.push((row) => row.target <= query.targetMax!);
-  if (query.priceMax != null) tests.push((row) => row.priceAfterCoupon <= query.priceMax!);
-  if (query.profitSplitMin != null) {
-    const min = query.profitSplitMin;
-    tests.push((row) => row.profitSplit != null && row.profitSplit >= min);
-  }
-  anyOf(query.platform, (row, platform) => row.platforms.has(platform));
-  if (query.country) {
-    const country = query.country.trim().toLowerCase();
-    tests.push((row) => !row.restrictedCountries.has(country));
-  }
-  const flag = (value: boolean | undefined, read: (row: CatalogRow) => boolean) => {
-    if (value !== undefined) tests.push((row) => read(row) === value);
+  flag(query.news, FLAG.news);
+  flag(query.weekend, FLAG.weekend);
+  flag(query.ea, FLAG.ea);
+  flag(query.noTimeLimit === undefined ? undefined : !query.noTimeLimit, FLAG.timeLimits);
+  flag(query.refundable, FLAG.refundable);
+  flag(query.hasCoupon, FLAG.hasCoupon);
+  return (i) => {
+    const price = c.priceAfterCoupon[i];
+    if (price > priceMax) return false;
+    const capital = c.capital[i];
+    if (capital < sizeMin || capital > sizeMax) return false;
+    if (sizes && !sizes.includes(capital)) return false;
+    if (steps && !((steps >> c.steps[i]) & 1)) return false;
+    const flags = c.flags[i];
+    if ((flags & required) !== required || flags & forbidden) return false;
+    if (assets && !(flags & assets)) return false;
+    if (drawdowns && (c.drawdown[i] < 0 || !((drawdowns >> c.drawdown[i]) & 1))) return false;
+    if (dailyMin != null && c.dailyDrawdown[i] !== 0 && !(c.dailyDrawdown[i] >= dailyMin)) return false;
+    if (maxDrawdownMin != null && !(c.maximumDrawdown[i] >= maxDrawdownMin)) return false;
+    if (c.target[i] > targetMax) return false;
+    if (splitMin != null && !(c.profitSplit[i] >= splitMin)) return false;
+    if (platforms && !platforms.some((p) => rows[i].platforms.has(p))) return false;
+    if (country && rows[i].restrictedCountries.has(country)) return false;
+    return true;
   };
-  flag(query.news, (row) => row.news);
-  flag(query.weekend, (row) => row.weekend);
-  flag(query.ea, (row) => row.ea);
-  flag(query.noTimeLimit, (row) => !row.timeLimits);
-  flag(query.refundable, (row) => row.refundable);
-  flag(query.hasCoupon, (row) => row.hasCoupon);
-  return tests;
 }
 
 const withCost = (row: CatalogRow, assumptions: TrueCostAssumptions): ChallengeOption => ({
@@ -71,11 +83,7 @@ const withCost = (row: CatalogRow, assumptions: TrueCostAssumptions): ChallengeO
  * pass rate and months per attempt give.
  */
 export function listChallenges(catalog: Catalog, query: ChallengeQuery): ChallengePage {
-  const tests = challengeFilters(query);
-  const matches = (row: CatalogRow) => {
-    for (const test of tests) if (!test(row)) return false;
-    return true;
-  };
+  const matches = challengeMatcher(catalog, query);
   const assumptions = { passRate: query.passRate, monthsPerAttempt: query.monthsPerAttempt };
   const order = query.order ?? defaultOrder(query.sort);
   const start = pageOffset(query.page, query.pageSize);
@@ -87,9 +95,9 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
     const page: ChallengeOption[] = [];
     let total = 0;
     for (let i = 0; i < positions.length; i++) {
-      const row = rows[positions[i]];
-      if (!matches(row)) continue;
-      if (total >= start && total < end) page.push(withCost(row, assumptions));
+      const position = positions[i];
+      if (!matches(position)) continue;
+      if (total >= start && total < end) page.push(withCost(rows[position], assumptions));
       total++;
     }
     return { options: page, total, page: query.page, pageSize: query.pageSize };
@@ -101,10 +109,10 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
   const matched: CatalogRow[] = [];
   const cents: number[] = [];
   const key = query.sort === 'trueCost' ? 'trueCost' : 'costPer1k';
-  for (const row of rows) {
-    if (!matches(row)) continue;
-    matched.push(row);
-    cents.push(Math.round(computeTrueCost(row.costInput, assumptions)[key] * 100));
+  for (let i = 0; i < rows.length; i++) {
+    if (!matches(i)) continue;
+    matched.push(rows[i]);
+    cents.push(Math.round(computeTrueCost(rows[i].costInput, assumptions)[key] * 100));
   }
   let highest = 0;
   for (const c of cents) if (c > highest) highest = c;

@@ -177,7 +177,19 @@ interface Target {
    * 'cold': a new URL for every request, so neither the page nor its API answers are cached,
    * cycling through `urls` of them (Infinity: never repeating).
    */
-  cold?: { next: () => string; urls: number };
+  cold?: Cold;
+}
+
+/**
+ * A cold path's URLs: `next` gives the measured requests. With a finite list, the warm-up takes its
+ * URLs from the first half and the measurement from the second, so measured URLs were never asked
+ * before; `repeats` says how many measured requests came back to a URL already asked (cached).
+ */
+interface Cold {
+  next: () => string;
+  urls: number;
+  warm?: () => string;
+  repeats?: () => number;
 }
 
 async function compare({ name, path: urlPath, page, cold }: Target) {
@@ -219,8 +231,13 @@ async function compare({ name, path: urlPath, page, cold }: Target) {
   if (cold) {
     // Cold paths (queries, in-process API calls) warm up on URLs of their own, where there are
     // enough of them that the measurement still meets new ones.
-    if (cold.urls > 2000) await warmUp(url, UNCACHED, cold.next);
-    console.log(row('cold', await load(url, UNCACHED, cold.next), identity.baseline));
+    if (cold.urls > 2000) await warmUp(url, UNCACHED, cold.warm ?? cold.next);
+    const result = await load(url, UNCACHED, cold.next);
+    const repeats = cold.repeats?.() ?? 0;
+    console.log(
+      row('cold', result, identity.baseline) +
+        (repeats > 0 ? `  (${repeats} requests met a cached URL)` : ''),
+    );
   }
 }
 
@@ -249,6 +266,20 @@ function challengeFilters(i: number, target: 'api' | 'page'): string {
 function cycle(items: readonly string[]): { next: () => string; urls: number } {
   let i = 0;
   return { next: () => items[i++ % items.length], urls: items.length };
+}
+
+/** Cold URLs from a finite list: the warm-up cycles the first half, the measurement the second. */
+function coldCycle(items: readonly string[]): Cold {
+  const half = Math.floor(items.length / 2);
+  const warm = cycle(items.slice(0, half));
+  const measured = items.slice(half);
+  let served = 0;
+  return {
+    urls: items.length,
+    warm: warm.next,
+    next: () => measured[served++ % measured.length],
+    repeats: () => Math.max(0, served - measured.length),
+  };
 }
 
 /** A typo of a name as people make them: one letter left out after position `at` (never the first). */
@@ -295,7 +326,7 @@ async function runDataset(label: string, dataDir: string) {
         name: 'Firm page',
         path: '/firm/northbridge',
         page: true,
-        cold: cycle(firms.map((f) => `/firm/${f.slug}`)),
+        cold: coldCycle(firms.map((f) => `/firm/${f.slug}`)),
       },
       {
         name: 'Challenges API',
@@ -313,7 +344,7 @@ async function runDataset(label: string, dataDir: string) {
         name: 'Firm search, typo',
         path: '/api/search/firms?q=northbrdge',
         page: false,
-        cold: cycle([...typos].map((q) => `/api/search/firms?q=${encodeURIComponent(q)}`)),
+        cold: coldCycle([...typos].map((q) => `/api/search/firms?q=${encodeURIComponent(q)}`)),
       },
     ];
     console.log(
@@ -359,7 +390,7 @@ async function runPostgresScaling(postgresUrl: string, redisUrl: string) {
       });
       try {
         // A new server starts with an empty cache: every firm is cold on its first visit.
-        const cold = cycle((await listFirms()).map((f) => `/firm/${f.slug}`));
+        const cold = coldCycle((await listFirms()).map((f) => `/firm/${f.slug}`));
         const url = `${BASE}/firm/northbridge`;
         await warmUp(url, UNCACHED);
         const rendered = await load(url, UNCACHED);
@@ -367,7 +398,11 @@ async function runPostgresScaling(postgresUrl: string, redisUrl: string) {
         const line = (label: string, r: Result) =>
           `  ${label.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} pages/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms`;
         console.log(line(`${count} process${count === 1 ? '' : 'es'}, rendered firm page`, rendered));
-        console.log(line(`${count} process${count === 1 ? '' : 'es'}, cold firm page`, coldResult));
+        const repeats = cold.repeats?.() ?? 0;
+        console.log(
+          line(`${count} process${count === 1 ? '' : 'es'}, cold firm page`, coldResult) +
+            (repeats > 0 ? `  (${repeats} requests met a cached URL)` : ''),
+        );
       } finally {
         await stopServer(child);
       }

@@ -36,6 +36,8 @@ interface SearchEntry {
 
 export interface SearchIndex {
   entries: Map<number, SearchEntry>;
+  /** The entries having each trigram, so a query looks only at names it shares one with. */
+  byTrigram: Map<string, SearchEntry[]>;
 }
 
 /** The text a name or a query is compared as. */
@@ -112,9 +114,33 @@ function entryOf(firm: SearchResultFirm): SearchEntry {
   return { firm, text, starts, trigrams: trigramsOf(text), wordTrigrams: text.split(' ').map(trigramsOf) };
 }
 
-export const buildSearchIndex = (firms: readonly SearchResultFirm[]): SearchIndex => ({
-  entries: new Map(firms.map((f) => [f.id, entryOf(f)])),
-});
+export const buildSearchIndex = (firms: readonly SearchResultFirm[]): SearchIndex =>
+  indexEntries(new Map(firms.map((f) => [f.id, entryOf(f)])));
+
+function indexEntries(entries: Map<number, SearchEntry>): SearchIndex {
+  const byTrigram = new Map<string, SearchEntry[]>();
+  for (const entry of entries.values()) {
+    for (const t of entry.trigrams) {
+      const list = byTrigram.get(t);
+      if (list) list.push(entry);
+      else byTrigram.set(t, [entry]);
+    }
+  }
+  return { entries, byTrigram };
+}
+
+/**
+ * Each entry sharing a trigram with the query, and how many it shares; null when the query has no
+ * word of 3 letters or more (then a name can contain it without sharing a trigram: look at all).
+ */
+function sharingEntries(index: SearchIndex, q: string, qTrigrams: Set<string>) {
+  if (!q.split(' ').some((word) => word.length >= 3)) return null;
+  const shared = new Map<SearchEntry, number>();
+  for (const t of qTrigrams) {
+    for (const entry of index.byTrigram.get(t) ?? []) shared.set(entry, (shared.get(entry) ?? 0) + 1);
+  }
+  return shared;
+}
 
 /** The best SEARCH_MAX_RESULTS firms for a query, by the ranking above. */
 export function searchIndex(index: SearchIndex, query: string): SearchResultFirm[] {
@@ -124,8 +150,10 @@ export function searchIndex(index: SearchIndex, query: string): SearchResultFirm
   // One slip changes at most three of the query's trigrams, and a prefix misses its last one.
   const slipFloor = Math.max(1, qTrigrams.size - 4);
   const strong: { entry: SearchEntry; score: number }[] = [];
-  for (const entry of index.entries.values()) {
-    const shared = sharedCount(qTrigrams, entry.trigrams);
+  const sharing = sharingEntries(index, q, qTrigrams);
+  const candidates = sharing ? sharing.keys() : index.entries.values();
+  for (const entry of candidates) {
+    const shared = sharing ? (sharing.get(entry) ?? 0) : sharedCount(qTrigrams, entry.trigrams);
     const words = shared / qTrigrams.size;
     const { text } = entry;
     let base = -1;
@@ -141,7 +169,8 @@ export function searchIndex(index: SearchIndex, query: string): SearchResultFirm
     } else if (words >= STRONG_TRIGRAMS) base = 0;
     if (base >= 0) strong.push({ entry, score: base + words });
   }
-  const ranked = strong.length > 0 ? strong : similarAsAWhole(index, qTrigrams);
+  const ranked =
+    strong.length > 0 ? strong : similarAsAWhole(sharing?.keys() ?? index.entries.values(), qTrigrams);
   return ranked
     .sort((a, b) => b.score - a.score || NAMES.compare(a.entry.firm.name, b.entry.firm.name))
     .slice(0, SEARCH_MAX_RESULTS)
@@ -149,9 +178,9 @@ export function searchIndex(index: SearchIndex, query: string): SearchResultFirm
 }
 
 /** Names, or a word of them, whose trigrams overlap the query's by SIMILAR or more. */
-function similarAsAWhole(index: SearchIndex, qTrigrams: Set<string>) {
+function similarAsAWhole(entries: Iterable<SearchEntry>, qTrigrams: Set<string>) {
   const found: { entry: SearchEntry; score: number }[] = [];
-  for (const entry of index.entries.values()) {
+  for (const entry of entries) {
     let score = similarity(qTrigrams, entry.trigrams);
     for (const word of entry.wordTrigrams) score = Math.max(score, similarity(qTrigrams, word));
     if (score >= SIMILAR) found.push({ entry, score });
@@ -198,6 +227,6 @@ export const createSearchIndex = (db: Db) =>
       const entries = new Map(current.entries);
       for (const id of ids) entries.delete(id);
       for (const firm of await readSearchFirms(db, ids)) entries.set(firm.id, entryOf(firm));
-      return { entries };
+      return indexEntries(entries);
     },
   });

@@ -12,16 +12,14 @@ import {
 } from '../../../domain/firms';
 import type { Http } from '../../lib/http';
 import { createDirectoryModel, listDirectory } from './directory-model';
+import { createFirmPages, firmDetailsOf, firmPayoutMethodsOf, firmPlatformsOf } from './firm-pages';
 import { DirectoryPageSchema, DirectoryQuerySchema, DirectoryStatsSchema } from './schemas';
 import { createSearchIndex, searchIndex } from './search-index';
 import {
   getFeaturedFirm,
-  getFirmDetails,
   getHeroStats,
   listAccountCounts,
   listAccountsWithDetails,
-  listFirmPayoutMethods,
-  listFirmPlatforms,
   listUnlistedFirms,
 } from './service';
 
@@ -32,9 +30,11 @@ export async function firmsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
   const search = createSearchIndex(db);
   const directory = createDirectoryModel(db);
+  const firmPages = createFirmPages(db);
   app.changes.subscribe((events) => {
     search.invalidate(events);
     directory.invalidate(events);
+    firmPages.invalidate(events);
   });
 
   app.get(
@@ -127,7 +127,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       schema: { tags, params: FirmSlugParamsSchema, response: { 200: FirmDetailsSchema } },
       config: { cacheTags: ['firms', 'coupons'] },
     },
-    (request) => getFirmDetails(db, request.params.slug),
+    async (request) => firmDetailsOf(await firmPages.get(), request.params.slug),
   );
 
   app.get(
@@ -136,7 +136,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       schema: { tags, params: FirmSlugParamsSchema, response: { 200: FirmResourceListSchema } },
       config: firmsCache,
     },
-    (request) => listFirmPlatforms(db, request.params.slug),
+    async (request) => firmPlatformsOf(await firmPages.get(), request.params.slug),
   );
 
   app.get(
@@ -145,6 +145,6 @@ export async function firmsRoutes(app: Http): Promise<void> {
       schema: { tags, params: FirmSlugParamsSchema, response: { 200: FirmResourceListSchema } },
       config: firmsCache,
     },
-    (request) => listFirmPayoutMethods(db, request.params.slug),
+    async (request) => firmPayoutMethodsOf(await firmPages.get(), request.params.slug),
   );
 }

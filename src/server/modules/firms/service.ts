@@ -6,7 +6,6 @@ import type {
   FeaturedFirm,
   FirmCoupon,
   FirmDetails,
-  FirmResource,
   FirmSummary,
   HeroStats,
   UnlistedFirm,
@@ -16,12 +15,8 @@ import {
   coupons,
   featuredFirm,
   firmAccounts,
-  firmPayoutMethods,
-  firmPlatforms,
   fundingModels,
   newsletterSubscribers,
-  payoutMethods,
-  platforms,
   propFirms,
   publishedReview,
   reviews,
@@ -180,7 +175,7 @@ export async function resolveListedFirm(
   return firm;
 }
 
-const couponColumns = {
+export const couponColumns = {
   id: coupons.id,
   slug: coupons.slug,
   code: coupons.code,
@@ -193,35 +188,13 @@ const couponColumns = {
   affiliateUrl: coupons.affiliateUrl,
 };
 
-export async function getFirmDetails(db: Db, slug: string): Promise<FirmDetails> {
-  const [firm] = await db
-    .select()
-    .from(propFirms)
-    .where(and(eq(propFirms.slug, slug), isListed))
-    .limit(1);
-  if (!firm) throw notFound('Firm');
-  const [models, accounts, firmCoupons] = await Promise.all([
-    db
-      .select()
-      .from(fundingModels)
-      .where(eq(fundingModels.propFirmId, firm.id))
-      .orderBy(asc(fundingModels.sortOrder), asc(fundingModels.id)),
-    db
-      .select()
-      .from(firmAccounts)
-      .where(eq(firmAccounts.propFirmId, firm.id))
-      .orderBy(asc(firmAccounts.capital), asc(firmAccounts.id)),
-    db
-      .select(couponColumns)
-      .from(coupons)
-      .where(eq(coupons.propFirmId, firm.id))
-      .orderBy(
-        desc(isCouponLive),
-        desc(coupons.featured),
-        sql`${coupons.discountPercent} desc nulls last`,
-        asc(coupons.id),
-      ),
-  ]);
+/** A firm's record for its page, from its row, its models and accounts (in display order) and coupons. */
+export function toFirmDetails(
+  firm: typeof propFirms.$inferSelect,
+  models: (typeof fundingModels.$inferSelect)[],
+  accounts: (typeof firmAccounts.$inferSelect)[],
+  firmCoupons: FirmCoupon[],
+): FirmDetails {
   const prices = accounts.map((a) => a.price);
   const sizes = accounts.map((a) => a.capital);
   const { createdAt: _created, updatedAt, ...rest } = firm;
@@ -234,12 +207,8 @@ export async function getFirmDetails(db: Db, slug: string): Promise<FirmDetails>
     updatedAt: updatedAt.toISOString(),
     fundingModels: models.map(({ propFirmId: _f, sortOrder: _s, ...model }) => model),
     accounts: accounts.map(({ propFirmId: _f, ...account }) => account),
-    coupons: firmCoupons.map(toFirmCoupon),
+    coupons: firmCoupons,
   };
-}
-
-function toFirmCoupon(row: Omit<FirmCoupon, 'expiryDate'> & { expiryDate: Date | null }): FirmCoupon {
-  return { ...row, expiryDate: row.expiryDate?.toISOString() ?? null };
 }
 
 export async function listUnlistedFirms(db: Db): Promise<UnlistedFirm[]> {
@@ -317,34 +286,6 @@ export async function getFeaturedFirm(db: Db): Promise<FeaturedFirm> {
     );
   return { propFirmId: row?.propFirmId ?? null };
 }
-
-/**
- * A listed firm's platforms or payout methods in one query: the firm row always comes (so an
- * unknown slug is a 404), joined to its links, if any.
- */
-async function listFirmResources(
-  db: Db,
-  slugOrId: string,
-  links: typeof firmPlatforms | typeof firmPayoutMethods,
-  resources: typeof platforms | typeof payoutMethods,
-): Promise<FirmResource[]> {
-  const resourceId = 'platformId' in links ? links.platformId : links.payoutMethodId;
-  const rows = await db
-    .select({ firmId: propFirms.id, id: resources.id, name: resources.name, logo: resources.logo })
-    .from(propFirms)
-    .leftJoin(links, eq(links.propFirmId, propFirms.id))
-    .leftJoin(resources, eq(resources.id, resourceId))
-    .where(listedFirmWhere(slugOrId))
-    .orderBy(asc(resources.name));
-  if (rows.length === 0) throw notFound('Firm');
-  return rows.flatMap(({ id, name, logo }) => (id != null && name != null ? [{ id, name, logo }] : []));
-}
-
-export const listFirmPlatforms = (db: Db, slug: string) =>
-  listFirmResources(db, slug, firmPlatforms, platforms);
-
-export const listFirmPayoutMethods = (db: Db, slug: string) =>
-  listFirmResources(db, slug, firmPayoutMethods, payoutMethods);
 
 /** Listed firms' slugs and last changes, for the sitemap. */
 export async function listFirmSlugs(db: Db): Promise<{ slug: string; updatedAt: Date }[]> {

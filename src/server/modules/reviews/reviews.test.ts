@@ -168,6 +168,7 @@ describe('POST /api/firms/{propFirmId}/reviews', () => {
 
   it('updates the cached rating and reviews at once', async () => {
     const firm = await insertFirm(ctx.db, { slug: 'cached' });
+    ctx.app.changes.publish({ type: 'firm.created', id: firm.id });
     await ctx.app.inject('/api/firms/cached/rating');
     expect((await ctx.app.inject('/api/firms/cached/rating')).headers['x-cache']).toBe('hit');
     const user = await signUpUser(ctx, { verified: true, prefix: 'cache' });

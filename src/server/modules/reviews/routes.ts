@@ -29,12 +29,15 @@ import {
   moderateReview,
   reportReview,
 } from './moderation';
-import { createReview, getFirmRating, getOwnFirmReview, listFirmReviews } from './service';
+import { createReviewModel, firmReviewsOf } from './review-model';
+import { createReview, getOwnFirmReview } from './service';
 
 const tags = ['reviews'];
 
 export async function reviewsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
+  const model = createReviewModel(db);
+  app.changes.subscribe((events) => model.invalidate(events));
 
   app.get(
     '/api/firms/:slug/reviews',
@@ -47,7 +50,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['reviews'] },
     },
-    (request) => listFirmReviews(db, request.params.slug),
+    async (request) => firmReviewsOf(await model.get(), request.params.slug).reviews,
   );
 
   app.get(
@@ -61,7 +64,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['reviews'] },
     },
-    (request) => getFirmRating(db, request.params.slug),
+    async (request) => firmReviewsOf(await model.get(), request.params.slug).summary,
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { OwnReview, Review, ReviewPayload, ReviewSummary } from '../../../domain/firms';
 import type { ReviewStatus } from '../../../domain/moderation-rules';
 import type { Db } from '../../db/client';
@@ -16,7 +16,7 @@ export interface ReviewAuthor {
   emailVerified: boolean;
 }
 
-const reviewColumns = {
+export const reviewColumns = {
   id: reviews.id,
   rating: reviews.rating,
   title: reviews.title,
@@ -39,30 +39,12 @@ interface ReviewRow extends Omit<Review, 'createdAt' | 'user'> {
 }
 
 /** Only the public parts of the author: never the email or the user id. */
-function toReview({ userId, firstName, username, createdAt, ...row }: ReviewRow): Review {
+export function toReview({ userId, firstName, username, createdAt, ...row }: ReviewRow): Review {
   return {
     ...row,
     createdAt: createdAt.toISOString(),
     user: row.isManual || !userId ? null : { firstName, username },
   };
-}
-
-/**
- * A listed firm's newest reviews in one query: the firm row always comes (so an unknown firm is a
- * 404), joined to its reviews, if any.
- */
-export async function listFirmReviews(db: Db, slugOrId: string): Promise<Review[]> {
-  const rows = await db
-    .select(reviewColumns)
-    .from(propFirms)
-    .leftJoin(reviews, and(eq(reviews.propFirmId, propFirms.id), publishedReview))
-    .leftJoin(users, eq(users.id, reviews.userId))
-    .where(listedFirmWhere(slugOrId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(REVIEWS_PAGE_SIZE);
-  if (rows.length === 0) throw notFound('Firm');
-  // A row with a review id is a whole review: its other non-null columns are set.
-  return rows.flatMap((row) => (row.id === null ? [] : [toReview(row as ReviewRow)]));
 }
 
 /**
@@ -99,18 +81,6 @@ export async function summarizeFirmReviews(db: Db, propFirmId: number): Promise<
     .select(summaryColumns)
     .from(reviews)
     .where(and(eq(reviews.propFirmId, propFirmId), publishedReview));
-  return toSummary(row);
-}
-
-/** A listed firm's rating summary in one query (the firm row always comes: unknown is a 404). */
-export async function getFirmRating(db: Db, slugOrId: string): Promise<ReviewSummary> {
-  const [row] = await db
-    .select(summaryColumns)
-    .from(propFirms)
-    .leftJoin(reviews, and(eq(reviews.propFirmId, propFirms.id), publishedReview))
-    .where(listedFirmWhere(slugOrId))
-    .groupBy(propFirms.id);
-  if (!row) throw notFound('Firm');
   return toSummary(row);
 }
 

@@ -1,0 +1,177 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FirmCoupon, FirmDetails, FirmResource } from '../../../domain/firms';
+import type { Db } from '../../db/client';
+import {
+  coupons,
+  firmAccounts,
+  firmPayoutMethods,
+  firmPlatforms,
+  fundingModels,
+  payoutMethods,
+  platforms,
+  propFirms,
+} from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import type { ChangeEvent } from '../../lib/events';
+import { ReadModel, type ReadModelChange } from '../../lib/read-model';
+import { couponColumns, LISTED, toFirmDetails } from './service';
+
+/**
+ * What a firm page shows of the firm itself (`/api/firms/{slug}/details`, `/platforms`,
+ * `/payout-methods`), for every listed firm, in memory (decision 0033): a first visit to any firm
+ * page, a crawler's say, reads no table for them. A firm's change re-reads that firm; a coupon's
+ * change re-reads every firm. Whether a coupon is live is decided when it is asked, so nothing here
+ * goes stale when one expires.
+ */
+
+interface FirmPage {
+  details: Omit<FirmDetails, 'coupons'>;
+  coupons: { coupon: FirmCoupon; expiresAt: number; featured: boolean }[];
+  platforms: FirmResource[];
+  payoutMethods: FirmResource[];
+}
+
+export interface FirmPages {
+  bySlug: Map<string, FirmPage>;
+  byId: Map<number, FirmPage>;
+}
+
+const byName = (a: FirmResource, b: FirmResource) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Listed firms with their models, accounts, coupons, platforms and payout methods (all, or those named). */
+async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[]> {
+  const of = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
+  const [firms, models, accounts, firmCoupons, platformRows, payoutRows] = await Promise.all([
+    db
+      .select()
+      .from(propFirms)
+      .where(and(eq(propFirms.status, LISTED), of(propFirms.id))),
+    db
+      .select()
+      .from(fundingModels)
+      .where(of(fundingModels.propFirmId))
+      .orderBy(asc(fundingModels.sortOrder), asc(fundingModels.id)),
+    db
+      .select()
+      .from(firmAccounts)
+      .where(of(firmAccounts.propFirmId))
+      .orderBy(asc(firmAccounts.capital), asc(firmAccounts.id)),
+    db
+      .select({ ...couponColumns, firmId: coupons.propFirmId })
+      .from(coupons)
+      .where(and(isNotNull(coupons.propFirmId), of(coupons.propFirmId))),
+    db
+      .select({
+        firmId: firmPlatforms.propFirmId,
+        id: platforms.id,
+        name: platforms.name,
+        logo: platforms.logo,
+      })
+      .from(firmPlatforms)
+      .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
+      .where(of(firmPlatforms.propFirmId)),
+    db
+      .select({
+        firmId: firmPayoutMethods.propFirmId,
+        id: payoutMethods.id,
+        name: payoutMethods.name,
+        logo: payoutMethods.logo,
+      })
+      .from(firmPayoutMethods)
+      .innerJoin(payoutMethods, eq(payoutMethods.id, firmPayoutMethods.payoutMethodId))
+      .where(of(firmPayoutMethods.propFirmId)),
+  ]);
+  const group = <T extends { firmId?: number | null; propFirmId?: number | null }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const row of rows) {
+      const firmId = row.firmId ?? row.propFirmId;
+      if (firmId == null) continue;
+      const list = map.get(firmId);
+      if (list) list.push(row);
+      else map.set(firmId, [row]);
+    }
+    return map;
+  };
+  const modelsOf = group(models);
+  const accountsOf = group(accounts);
+  const couponsOf = group(firmCoupons);
+  const platformsOf = group(platformRows);
+  const payoutsOf = group(payoutRows);
+  const resource = ({ id, name, logo }: FirmResource) => ({ id, name, logo });
+  return firms.map((firm) => {
+    const { coupons: _none, ...details } = toFirmDetails(
+      firm,
+      modelsOf.get(firm.id) ?? [],
+      accountsOf.get(firm.id) ?? [],
+      [],
+    );
+    return {
+      details,
+      coupons: (couponsOf.get(firm.id) ?? []).map(({ firmId: _f, ...row }) => ({
+        coupon: { ...row, expiryDate: row.expiryDate?.toISOString() ?? null },
+        expiresAt: row.expiryDate?.getTime() ?? Number.POSITIVE_INFINITY,
+        featured: row.featured,
+      })),
+      platforms: (platformsOf.get(firm.id) ?? []).map(resource).sort(byName),
+      payoutMethods: (payoutsOf.get(firm.id) ?? []).map(resource).sort(byName),
+    };
+  });
+}
+
+function indexPages(pages: Iterable<FirmPage>): FirmPages {
+  const bySlug = new Map<string, FirmPage>();
+  const byId = new Map<number, FirmPage>();
+  for (const page of pages) {
+    bySlug.set(page.details.slug, page);
+    byId.set(page.details.id, page);
+  }
+  return { bySlug, byId };
+}
+
+const affectsFirmPages = (event: ChangeEvent): ReadModelChange => {
+  const [entity, action] = event.type.split('.');
+  if (action === 'counted') return 'none';
+  if (entity === 'firm') return typeof event.id === 'number' ? { ids: [event.id] } : 'all';
+  if (entity === 'coupon') return 'all';
+  return 'none';
+};
+
+export const createFirmPages = (db: Db) =>
+  new ReadModel<FirmPages>({
+    affects: affectsFirmPages,
+    load: async () => indexPages(await readFirmPages(db)),
+    refresh: async (current, ids) => {
+      const byId = new Map(current.byId);
+      for (const id of ids) byId.delete(id);
+      for (const page of await readFirmPages(db, ids)) byId.set(page.details.id, page);
+      return indexPages(byId.values());
+    },
+  });
+
+/** A listed firm by slug, or by id when the value is all digits (slugs are never all digits); else 404. */
+function pageOf(pages: FirmPages, slugOrId: string): FirmPage {
+  const page = /^\d{1,9}$/.test(slugOrId) ? pages.byId.get(Number(slugOrId)) : pages.bySlug.get(slugOrId);
+  if (!page) throw notFound('Firm');
+  return page;
+}
+
+/** The firm's record with every coupon: live ones first, then featured, then the biggest discount. */
+export function firmDetailsOf(pages: FirmPages, slug: string, now = Date.now()): FirmDetails {
+  if (/^\d+$/.test(slug)) throw notFound('Firm');
+  const page = pageOf(pages, slug);
+  const live = (c: FirmPage['coupons'][number]) => c.coupon.isActive && c.expiresAt > now;
+  const ordered = [...page.coupons].sort(
+    (a, b) =>
+      Number(live(b)) - Number(live(a)) ||
+      Number(b.featured) - Number(a.featured) ||
+      (b.coupon.discountPercent ?? Number.NEGATIVE_INFINITY) -
+        (a.coupon.discountPercent ?? Number.NEGATIVE_INFINITY) ||
+      a.coupon.id - b.coupon.id,
+  );
+  return { ...page.details, coupons: ordered.map((c) => c.coupon) };
+}
+
+export const firmPlatformsOf = (pages: FirmPages, slugOrId: string) => pageOf(pages, slugOrId).platforms;
+export const firmPayoutMethodsOf = (pages: FirmPages, slugOrId: string) =>
+  pageOf(pages, slugOrId).payoutMethods;

@@ -23,6 +23,7 @@ import { Changes } from './lib/events';
 import { Jobs } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
+import { ReadModels } from './lib/read-model';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import './lib/fastify-types';
 import { collectRouteAccess } from './lib/access';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('database', database);
   app.decorate('cache', new ResponseCache());
   app.decorate('changes', new Changes());
+  app.decorate('readModels', new ReadModels(app.changes));
   app.decorate('jobs', new Jobs(database.db, app.log));
   // Tests trigger runs themselves (`app.jobs.run`), so no schedule fires in the middle of one.
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => app.jobs.start());

@@ -39,6 +39,8 @@ async function serve(app: App, database: Database) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ host: env.HOST, port: env.PORT });
+  // Built now rather than by the first visitors' requests.
+  await app.readModels.warm(app.log);
 }
 
 const database = await openDatabaseFromEnv(env);

@@ -5,6 +5,7 @@ import type { ResponseCache } from './cache';
 import type { Changes } from './events';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mailer';
+import type { ReadModels } from './read-model';
 import type { Storage } from './storage';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     cache: ResponseCache;
     /** Change events of this process and (with Redis) the cluster; services publish what they wrote. */
     changes: Changes;
+    /** Data held in memory for reads, kept up to date by change events (lib/read-model.ts). */
+    readModels: ReadModels;
     /** The named jobs of every module: scheduled once across processes, or run now with `run`. */
     jobs: Jobs;
     /** Uploaded files (lib/uploads.ts writes them; the local data folder by default). */

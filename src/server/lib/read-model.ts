@@ -1,4 +1,5 @@
-import type { ChangeEvent } from './events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeEvent, Changes } from './events';
 
 /** What a change event means to a read model: nothing, a few rows (by id) to read again, or all. */
 export type ReadModelChange = 'none' | 'all' | { ids: readonly number[] };
@@ -76,5 +77,34 @@ export class ReadModel<T> {
       kept.then(settle, settle);
     }
     return this.building as Promise<T>;
+  }
+}
+
+/**
+ * The app's read models (`app.readModels`): each registered model hears every change event, and
+ * `warm` builds them all, which the server does when it starts so first visitors do not wait.
+ */
+export class ReadModels {
+  private readonly models: ReadModel<unknown>[] = [];
+
+  constructor(changes: Changes) {
+    changes.subscribe((events) => {
+      for (const model of this.models) model.invalidate(events);
+    });
+  }
+
+  register<T>(model: ReadModel<T>): ReadModel<T> {
+    this.models.push(model as ReadModel<unknown>);
+    return model;
+  }
+
+  async warm(log: FastifyBaseLogger): Promise<void> {
+    const started = performance.now();
+    await Promise.all(
+      this.models.map((model) =>
+        model.get().catch((err: unknown) => log.warn({ err }, 'read model not built')),
+      ),
+    );
+    log.info({ ms: Math.round(performance.now() - started) }, 'read models built');
   }
 }

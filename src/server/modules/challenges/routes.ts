@@ -4,9 +4,8 @@ import { ChallengeFiltersSchema, ChallengePageSchema, ChallengeQuerySchema } fro
 import { listChallenges } from './service';
 
 export async function challengesRoutes(app: Http): Promise<void> {
-  const store = createCatalogStore(app.database.db);
   // Change events arrive from this process and, with Redis, from every other one.
-  app.changes.subscribe((events) => store.invalidate(events));
+  const store = app.readModels.register(createCatalogStore(app.database.db));
 
   app.get(
     '/api/challenges',

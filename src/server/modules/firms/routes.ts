@@ -28,14 +28,9 @@ const firmsCache = { cacheTags: ['firms'] };
 
 export async function firmsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
-  const search = createSearchIndex(db);
-  const directory = createDirectoryModel(db);
-  const firmPages = createFirmPages(db);
-  app.changes.subscribe((events) => {
-    search.invalidate(events);
-    directory.invalidate(events);
-    firmPages.invalidate(events);
-  });
+  const search = app.readModels.register(createSearchIndex(db));
+  const directory = app.readModels.register(createDirectoryModel(db));
+  const firmPages = app.readModels.register(createFirmPages(db));
 
   app.get(
     '/api/firms',

@@ -36,8 +36,7 @@ const tags = ['reviews'];
 
 export async function reviewsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
-  const model = createReviewModel(db);
-  app.changes.subscribe((events) => model.invalidate(events));
+  const model = app.readModels.register(createReviewModel(db));
 
   app.get(
     '/api/firms/:slug/reviews',

@@ -7,6 +7,7 @@ import { currentUserQuery } from './features/accounts/queries';
 import { bindServerFetch } from './lib/api';
 import { type PageCollector, PageContextProvider } from './lib/page-context';
 import { createQueryClient } from './lib/query-client';
+import { routePrefetch } from './route-prefetch';
 import { matchAppRoute } from './routes';
 
 const FALLBACK_HEAD = {
@@ -36,6 +37,7 @@ async function renderWith(queryClient: QueryClient, request: RenderRequest): Pro
 
   const { route, params } = matchAppRoute(url.pathname);
   const match = { params, search: url.searchParams };
+  const queries = routePrefetch[route.path] ?? {};
   const prefetch = (queries: FetchQueryOptions<any, any, any, any>[] = []) =>
     Promise.all(queries.map((q) => queryClient.prefetchQuery({ ...q, retry: false })));
   // A page that differs for a signed-in visitor (the home) learns who asks first, then fetches
@@ -43,11 +45,13 @@ async function renderWith(queryClient: QueryClient, request: RenderRequest): Pro
   await Promise.all([
     route.page.preload(),
     queryClient.prefetchQuery(currentUserQuery),
-    route.signedInPrefetch ? undefined : prefetch(route.prefetch?.(match)),
+    queries.signedInPrefetch ? undefined : prefetch(queries.prefetch?.(match)),
   ]);
 
   const user = queryClient.getQueryData(currentUserQuery.queryKey);
-  if (route.signedInPrefetch) await prefetch((user ? route.signedInPrefetch : route.prefetch)?.(match));
+  if (queries.signedInPrefetch) {
+    await prefetch((user ? queries.signedInPrefetch : queries.prefetch)?.(match));
+  }
   if (route.access !== 'public' && !user) {
     return {
       html: '',

@@ -11,6 +11,7 @@ CREATE TABLE "analytics_daily_counts" (
 --> statement-breakpoint
 CREATE TABLE "analytics_rolled_days" (
 	"day" date PRIMARY KEY NOT NULL,
+	"rolled_through" timestamp with time zone NOT NULL,
 	"rolled_at" timestamp with time zone NOT NULL,
 	"final" boolean NOT NULL
 );
@@ -26,4 +27,5 @@ CREATE TABLE "analytics_session_days" (
 ALTER TABLE "page_views" ADD COLUMN "is_bot" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "analytics_daily_counts_kind_idx" ON "analytics_daily_counts" USING btree ("kind","day");--> statement-breakpoint
 CREATE INDEX "analytics_daily_counts_day_idx" ON "analytics_daily_counts" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "analytics_session_days_session_idx" ON "analytics_session_days" USING btree ("session_id","day");
+CREATE INDEX "analytics_session_days_session_idx" ON "analytics_session_days" USING btree ("session_id","day");--> statement-breakpoint
+CREATE INDEX "activity_logs_created_idx" ON "activity_logs" USING btree ("created_at");

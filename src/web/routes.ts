@@ -1,7 +1,11 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute } from 'wouter';
-import { firmAnalyticsQuery, siteAnalyticsQuery } from './features/analytics/queries';
+import {
+  firmAnalyticsDetailQuery,
+  firmAnalyticsQuery,
+  siteAnalyticsQuery,
+} from './features/analytics/queries';
 import { parseAnalyticsRange } from './features/analytics/range';
 import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
 import { challengeFiltersQuery, challengesQuery } from './features/challenges/queries';
@@ -228,6 +232,14 @@ export const appRoutes: AppRoute[] = [
     access: 'admin',
     page: page('admin-firm-analytics-page'),
     prefetch: ({ search }) => [firmAnalyticsQuery(parseAnalyticsRange(search))],
+  },
+  {
+    path: '/admin/firm-analytics/:id',
+    access: 'admin',
+    page: page('admin-firm-analytics-detail-page'),
+    prefetch: ({ params, search }) => [
+      firmAnalyticsDetailQuery(params.id ?? '', parseAnalyticsRange(search)),
+    ],
   },
   {
     path: '/admin/analytics',

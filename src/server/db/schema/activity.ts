@@ -55,6 +55,8 @@ export const activityLogs = pgTable(
   },
   (t) => [
     index('activity_logs_type_created_idx').on(t.activityType, t.createdAt),
+    // The rollups read and the pruning deletes every type by time.
+    index('activity_logs_created_idx').on(t.createdAt),
     index('activity_logs_firm_idx').on(t.propFirmId),
   ],
 );

@@ -44,11 +44,13 @@ export const analyticsSessionDays = pgTable(
 );
 
 /**
- * The days rolled up and when. A day rolled after its end (and a margin for inserts under way) is
- * final: the dashboards read its rollups, and its raw rows may be pruned. Other days are read raw.
+ * The days rolled up, and up to which instant (today's up to an hour boundary). The dashboards read
+ * a day's rollups and its raw rows from `rolledThrough` on. A day rolled through its end is final:
+ * its raw rows may be pruned.
  */
 export const analyticsRolledDays = pgTable('analytics_rolled_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
+  rolledThrough: timestamp('rolled_through', { withTimezone: true }).notNull(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
   final: boolean('final').notNull(),
 });

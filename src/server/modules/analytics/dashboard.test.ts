@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { desc, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
@@ -287,7 +287,8 @@ describe('rollups', () => {
       { path: '/firms', views: 1, sessions: 1 },
     ]);
     expect(a.sources).toContainEqual({ source: '(direct)', views: 4, sessions: 2 });
-    expect(a.loadTime).toEqual({ median: 478, p75: 900, samples: 4 });
+    // Load times count to 10 ms: 20, 60, 900, 900.
+    expect(a.loadTime).toEqual({ median: 480, p75: 900, samples: 4 });
     expect(a.topSearches[0]).toEqual({ query: 'apex', searches: 2, averageResults: 2.5 });
     expect(a.series.map((d) => d.sessions)).toEqual([1, 1, 1, 1, 1, 0, 1]);
   });
@@ -310,6 +311,54 @@ describe('rollups', () => {
         .where(lt(pageViews.createdAt, at('2026-05-01'))),
     ).toEqual([]);
     expect(await figures()).toEqual(raw);
+  });
+});
+
+describe('today, rolled up hour by hour', () => {
+  it('adds the raw rows of the last hour to the rolled-up hours, a session seen in both counted once', async () => {
+    const own = await createTestApp();
+    try {
+      const ownAdmin = await signUpUser(own, { verified: true, admin: true, prefix: 'hourly' });
+      const now = Date.now();
+      const view = (sessionId: string, path: string, msAgo: number) => ({
+        path,
+        sessionId,
+        device: 'desktop',
+        browser: 'Chrome',
+        createdAt: new Date(now - msAgo),
+      });
+      await own.db
+        .insert(pageViews)
+        .values([
+          view('today-a', '/', 3 * 3_600_000),
+          view('today-a', '/firms', 90 * 60_000),
+          view('today-a', '/', 60_000),
+          view('today-b', '/', 60_000),
+        ]);
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const url = `/api/admin/analytics?from=${day(now - 6 * 86_400_000)}&to=${day(now)}`;
+      const read = async () => {
+        const res = await own.app.inject({ url, headers: { origin: TEST_ORIGIN, cookie: ownAdmin.cookie } });
+        expect(res.statusCode).toBe(200);
+        return res.json() as SiteAnalytics;
+      };
+      const raw = await read();
+      expect(raw.totals.pageViews.value).toBe(4);
+      expect(raw.totals.sessions.value).toBe(2);
+      expect(raw.topPages[0]).toEqual({ path: '/', views: 3, sessions: 2 });
+      expect((await own.app.jobs.run('analytics-rollup')).status).toBe('succeeded');
+      const [today] = await own.db
+        .select()
+        .from(analyticsRolledDays)
+        .orderBy(desc(analyticsRolledDays.day))
+        .limit(1);
+      // Rolled through an hour boundary, so the last minutes are still read raw.
+      expect(today.rolledThrough.getTime() % 3_600_000).toBe(0);
+      expect(today.rolledThrough.getTime()).toBeLessThan(now);
+      expect(await read()).toEqual(raw);
+    } finally {
+      await own.close();
+    }
   });
 });
 

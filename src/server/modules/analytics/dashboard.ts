@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { coupons, couponUses, giveawayEntries, giveaways, propFirms, reviews, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { LISTED } from '../firms/service';
-import { DAY_MS, type DaySpan, isoDay, OUTBOUND, pendingCountsSql, selectRows } from './rollups';
+import { DAY_MS, dayStart, isoDay, OUTBOUND, pendingCountsSql, type Span, selectRows } from './rollups';
 
 /** The range's bounds as instants (the end exclusive) and the period of the same length before it. */
 function boundsOf({ from, to }: AnalyticsRangeQuery) {
@@ -54,29 +54,29 @@ async function countBoth(
 }
 
 /**
- * The rollup rows of `kinds` over [from, to): stored for the final days, computed from the raw rows
- * for the others (rollups.ts), so a figure reads a few rows per day and the same figures either way.
+ * The rollup rows of `kinds` over the days [from, to): stored up to where each day is rolled up,
+ * computed from the raw rows after that (rollups.ts), so a figure reads a few rows per day (and at
+ * most about an hour of raw rows) and is the same either way.
  */
 async function countsOf(db: Db, from: string, to: string, kinds: readonly string[]): Promise<SQL> {
-  const finals = await selectRows<{ day: string }>(
+  const rolled = await selectRows<{ day: string; through: Date | string }>(
     db,
-    sql`select day::text as day from analytics_rolled_days
-        where final and day >= ${from}::date and day < ${to}::date`,
+    sql`select day::text as day, rolled_through as through from analytics_rolled_days
+        where day >= ${from}::date and day < ${to}::date`,
   );
-  const final = new Set(finals.map((r) => r.day));
-  const spans: DaySpan[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); isoDay(t) < to; t += DAY_MS) {
-    const day = isoDay(t);
-    if (final.has(day)) continue;
+  const rolledThrough = new Map(rolled.map((r) => [r.day, new Date(r.through).getTime()]));
+  const spans: Span[] = [];
+  for (let t = dayStart(from).getTime(); isoDay(t) < to; t += DAY_MS) {
+    const start = Math.max(t, rolledThrough.get(isoDay(t)) ?? t);
+    if (start >= t + DAY_MS) continue;
     const last = spans.at(-1);
-    if (last && last.to === day) last.to = isoDay(t + DAY_MS);
-    else spans.push({ from: day, to: isoDay(t + DAY_MS) });
+    if (last && last.end.getTime() === start) last.end = new Date(t + DAY_MS);
+    else spans.push({ start: new Date(start), end: new Date(t + DAY_MS) });
   }
   const kindIn = (column: string) => sql`${sql.raw(column)} in (${inList(kinds)})`;
   const stored = sql`(
-    select c.day, c.kind, c.key, c.key2, c.key3, c.n, c.total, c.samples
-    from analytics_daily_counts c join analytics_rolled_days r on r.day = c.day and r.final
-    where c.day >= ${from}::date and c.day < ${to}::date and ${kindIn('c.kind')}
+    select day, kind, key, key2, key3, n, total, samples from analytics_daily_counts
+    where day >= ${from}::date and day < ${to}::date and ${kindIn('kind')}
   )`;
   if (!spans.length) return stored;
   return sql`(select * from ${stored} as st
@@ -155,7 +155,7 @@ export async function getSiteAnalytics(db: Db, query: AnalyticsRangeQuery): Prom
         db,
         sql`select day::text as day,
           sum(n) filter (where kind = 'views') as views,
-          sum(n) filter (where kind = 'sessions') as sessions,
+          sum(n) filter (where kind = 'sessions' and (key2 = '' or key2 < day::text)) as sessions,
           sum(n) filter (where kind = 'event' and key in (${outbound})) as clicks
         from ${c} as c group by day`,
       ),

@@ -2,7 +2,7 @@ import { desc, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
-import { activityLogs, pageViews } from '../../db/schema';
+import { activityLogs, pageViews, sessions } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -210,5 +210,12 @@ describe('bots', () => {
     const views = await ctx.db.select().from(pageViews);
     const activity = await ctx.db.select().from(activityLogs);
     expect(JSON.stringify([views, activity])).not.toContain(ip);
+  });
+
+  it('keeps no IP address with a session either', async () => {
+    await signUpUser(ctx, { prefix: 'noip' });
+    const kept = await ctx.db.select({ ip: sessions.ipAddress }).from(sessions);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((r) => r.ip)).toEqual([]);
   });
 });

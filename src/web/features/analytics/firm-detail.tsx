@@ -60,7 +60,7 @@ export function FirmAnalyticsDetailView({ id }: { id: string }) {
             {data.firm.listed ? (
               <Link
                 href={`/firm/${data.firm.slug}`}
-                className="text-brand-700 underline-offset-4 hover:underline"
+                className="text-brand-700 underline underline-offset-4"
               >
                 The firm's page
               </Link>

@@ -219,6 +219,10 @@ export async function findFirstPendingDay(db: Db, now: Date): Promise<string | n
   return row?.day ?? null;
 }
 
+/** How far a rollup at `now` goes: the last whole hour that ended at least SETTLED_AFTER_MS ago. */
+export const rolledThroughAt = (now: Date) =>
+  new Date(Math.floor((now.getTime() - SETTLED_AFTER_MS) / HOUR_MS) * HOUR_MS);
+
 /**
  * What the rollup job does: every day from the first one not final, through the last whole hour
  * that ended at least SETTLED_AFTER_MS ago (so today is rolled up hour by hour, and the dashboards
@@ -230,7 +234,7 @@ export async function rollUpPendingAnalytics(
 ): Promise<{ from: string; through: string } | null> {
   const from = await findFirstPendingDay(db, now);
   if (!from) return null;
-  const through = new Date(Math.floor((now.getTime() - SETTLED_AFTER_MS) / HOUR_MS) * HOUR_MS);
+  const through = rolledThroughAt(now);
   await rollUpAnalytics(db, from, through, now);
   return { from, through: through.toISOString() };
 }

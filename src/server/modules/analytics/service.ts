@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { activityLogs, propFirms } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ActivityRow, IngestBuffer, PageViewRow } from './ingest-buffer';
+import { rolledThroughAt, rollUpAnalytics } from './rollups';
 
 export type ActivityEntry = Omit<ActivityLog, 'userId'> & {
   sessionId?: string | null;
@@ -88,4 +89,13 @@ export async function queueActivity(
  */
 export async function recordActivity(db: Db, entry: ActivityEntry, userId: string | null): Promise<void> {
   await db.insert(activityLogs).values(toActivityRow(entry, userId));
+}
+
+/**
+ * Rolls up again every day from `from` to now, after raw rows of those days were removed or added
+ * out of band (the demo reset). Safe only from a day whose raw rows are all still there (pruning
+ * removes whole days from the oldest on, so any day that still has a raw row qualifies).
+ */
+export async function rollUpAnalyticsSince(db: Db, from: string, now = new Date()): Promise<void> {
+  await rollUpAnalytics(db, from, rolledThroughAt(now), now);
 }

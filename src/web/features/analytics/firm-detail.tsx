@@ -58,10 +58,7 @@ export function FirmAnalyticsDetailView({ id }: { id: string }) {
             compared with {formatDate(`${data.range.previousFrom}T00:00:00Z`)} to{' '}
             {formatDate(`${data.range.previousTo}T00:00:00Z`)}.{' '}
             {data.firm.listed ? (
-              <Link
-                href={`/firm/${data.firm.slug}`}
-                className="text-brand-700 underline underline-offset-4"
-              >
+              <Link href={`/firm/${data.firm.slug}`} className="text-brand-700 underline underline-offset-4">
                 The firm's page
               </Link>
             ) : (
@@ -86,28 +83,33 @@ export function FirmAnalyticsDetailView({ id }: { id: string }) {
               />
             </CardContent>
           </Card>
-          <div className="grid gap-6 xl:grid-cols-2">
-            <DataTable
-              title="Sources"
-              filename={file('sources')}
-              rows={data.sources}
-              empty="No view of the firm's page in this range."
-              columns={[
-                { key: 'source', header: 'Source (utm_source)' },
-                { key: 'views', header: 'Views', numeric: true },
-              ]}
-            />
-            <DataTable
-              title="By day"
-              filename={file('by-day')}
-              rows={data.series}
-              columns={[
-                { key: 'day', header: 'Day' },
-                { key: 'pageViews', header: 'Page views', numeric: true },
-                { key: 'outboundClicks', header: 'Outbound clicks', numeric: true },
-              ]}
-            />
-          </div>
+          <DataTable
+            title="Sources"
+            filename={file('sources')}
+            rows={data.sources}
+            empty="No view of the firm's page in this range."
+            columns={[
+              { key: 'source', header: 'Source (utm_source)' },
+              { key: 'views', header: 'Views', numeric: true },
+            ]}
+          />
+          <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <summary className="cursor-pointer text-sm font-medium text-slate-700">
+              The figures by day
+            </summary>
+            <div className="mt-3">
+              <DataTable
+                title="By day"
+                filename={file('by-day')}
+                rows={data.series}
+                columns={[
+                  { key: 'day', header: 'Day' },
+                  { key: 'pageViews', header: 'Page views', numeric: true },
+                  { key: 'outboundClicks', header: 'Outbound clicks', numeric: true },
+                ]}
+              />
+            </div>
+          </details>
         </div>
       ) : null}
     </div>

@@ -10,6 +10,8 @@
  * them). BENCH_SECONDS sets the length of each measurement; BENCH_FIRMS the number of generated
  * firms (0 skips the second run); BENCH_POSTGRES_URL (with REDIS_URL) adds the demo data on
  * PostgreSQL with one process and with one per core; BENCH_ONLY a pattern of the target names to measure (the rest skipped).
+ * Then the analytics rows (bench/analytics.ts: the dashboards' answers at 100,000 against 1,000,000
+ * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
+import { runAnalyticsBench } from './analytics';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
 
 const PORT = 3300;
@@ -444,6 +447,8 @@ try {
   }
   const postgresUrl = process.env.BENCH_POSTGRES_URL;
   if (postgresUrl && process.env.REDIS_URL) await runPostgresScaling(postgresUrl, process.env.REDIS_URL);
+  if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, 'i').test('Analytics'))
+    await runAnalyticsBench();
   console.log('\nFirst-load JavaScript (goal <= 110 KB gzip; browsers are sent the brotli copies)');
   for (const [label, mod] of [
     ['home', 'src/web/pages/home-page.tsx'],

@@ -50,6 +50,8 @@ export const SiteAnalyticsSchema = z.object({
     z.enum(ANALYTICS_TOTALS.map(([key]) => key) as [AnalyticsTotalKey, ...AnalyticsTotalKey[]]),
     z.object({ value: n, previous: n }),
   ),
+  /** Page views sent by crawlers (by user agent): stored apart, in no other figure. */
+  botPageViews: z.object({ value: n, previous: n }),
   /** One row per day of the range, days without traffic included. */
   series: z.array(z.object({ day: z.string(), pageViews: n, sessions: n, outboundClicks: n })),
   topPages: z.array(z.object({ path: z.string(), views: n, sessions: n })),
@@ -83,3 +85,26 @@ export type FirmAnalyticsRow = z.infer<typeof FirmAnalyticsRowSchema>;
 
 export const FirmAnalyticsSchema = z.object({ range: RangeSchema, firms: z.array(FirmAnalyticsRowSchema) });
 export type FirmAnalytics = z.infer<typeof FirmAnalyticsSchema>;
+
+const Change = z.object({ value: n, previous: n });
+
+/** One firm's page of /admin/firm-analytics/{id}. */
+export const FirmAnalyticsDetailSchema = z.object({
+  range: RangeSchema,
+  firm: z.object({ id: n, name: z.string(), slug: z.string(), listed: z.boolean() }),
+  /** Each total in the range and in the period of the same length just before it. */
+  totals: z.object({
+    pageViews: Change,
+    outboundClicks: Change,
+    couponCopies: Change,
+    newReviews: Change,
+    giveawayEntries: Change,
+  }),
+  /** Outbound clicks per page view in the range, 0-1; null without views. */
+  clickThroughRate: n.nullable(),
+  averageRating: n.nullable(),
+  series: z.array(z.object({ day: z.string(), pageViews: n, outboundClicks: n })),
+  /** Where the firm page's views came from (utm_source, '(direct)' without one), busiest first. */
+  sources: z.array(z.object({ source: z.string(), views: n })),
+});
+export type FirmAnalyticsDetail = z.infer<typeof FirmAnalyticsDetailSchema>;

@@ -54,6 +54,10 @@ export const EnvSchema = z.object({
   ADSCEND_PUB_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
   ADSCEND_WALL_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
   ADSCEND_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Page views and analytics events older than this many days are deleted once rolled up (decision 0031). */
+  ANALYTICS_RAW_RETENTION_DAYS: z.coerce.number().int().min(2).max(3650).default(90),
+  /** Analytics events waiting in memory for their batched insert at most; past it the API answers 503. */
+  ANALYTICS_BUFFER_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -1,5 +1,9 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
-import { firmAnalyticsQuery, siteAnalyticsQuery } from './features/analytics/queries';
+import {
+  firmAnalyticsDetailQuery,
+  firmAnalyticsQuery,
+  siteAnalyticsQuery,
+} from './features/analytics/queries';
 import { parseAnalyticsRange } from './features/analytics/range';
 import { blogPostQuery, blogPostsQuery, quickUpdatesQuery } from './features/blog/queries';
 import { challengeFiltersQuery, challengesQuery } from './features/challenges/queries';
@@ -141,6 +145,11 @@ export const routePrefetch: Readonly<Record<string, RoutePrefetch>> = {
   },
   '/admin/firm-analytics': {
     prefetch: ({ search }) => [firmAnalyticsQuery(parseAnalyticsRange(search))],
+  },
+  '/admin/firm-analytics/:id': {
+    prefetch: ({ params, search }) => [
+      firmAnalyticsDetailQuery(params.id ?? '', parseAnalyticsRange(search)),
+    ],
   },
   '/admin/analytics': {
     prefetch: ({ search }) => [siteAnalyticsQuery(parseAnalyticsRange(search))],

@@ -55,6 +55,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/newsletter', access: 'admin', page: page('admin-newsletter-page') },
   { path: '/admin/users', access: 'admin', page: page('admin-users-page') },
   { path: '/admin/firm-analytics', access: 'admin', page: page('admin-firm-analytics-page') },
+  { path: '/admin/firm-analytics/:id', access: 'admin', page: page('admin-firm-analytics-detail-page') },
   { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
   { path: '/admin/giveaways', access: 'admin', page: page('admin-giveaways-page') },
   { path: '/admin/cashback-claims', access: 'admin', page: page('admin-points-claims-page') },

@@ -53,3 +53,32 @@ test('the firm table: sorted by a column, exported', async ({ page }) => {
     'Slug,Firm,Page views,Outbound clicks,Click-through,Coupon copies,New reviews,Average rating,Giveaway entries',
   );
 });
+
+test("a firm's page from the firm table: its figures, chart and sources, exported", async ({ page }) => {
+  await page.goto('/admin/firm-analytics?days=90');
+  await waitForApp(page);
+  const firstFirm = page.locator('tbody tr').first().getByRole('link');
+  const name = (await firstFirm.textContent()) ?? '';
+  await firstFirm.click();
+  await expect(page).toHaveURL(/\/admin\/firm-analytics\/\d+\?days=90$/);
+  await expect(page.getByRole('heading', { name: `${name}: analytics`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+  const views = page.locator('dt', { hasText: 'Page views' }).locator('xpath=..').locator('dd span').first();
+  expect(Number((await views.textContent())?.replace(/,/g, ''))).toBeGreaterThan(0);
+  await expect(
+    page.getByRole('img', { name: new RegExp(`${name}: page views and outbound clicks by day`) }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sources' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Sources as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/-sources-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path()) as string, 'utf8');
+  expect(csv.split('\n')[0]).toBe('Source (utm_source),Views');
+  expect(csv.split('\n').length).toBeGreaterThan(2);
+
+  await page.getByRole('link', { name: 'Every firm' }).click();
+  await expect(page).toHaveURL(/\/admin\/firm-analytics\?days=90$/);
+});

@@ -62,6 +62,10 @@ beforeAll(async () => {
     '/admin/firms/:id': [`/admin/firms/${firms[0].id}`, '/admin/firms/new'],
     '/admin/coupons/:id': [`/admin/coupons/${coupon.id}`, '/admin/coupons/new'],
     '/admin/posts/:id': [`/admin/posts/${post.id}`, '/admin/posts/new'],
+    '/admin/firm-analytics/:id': [
+      `/admin/firm-analytics/${firms[0].id}?days=7`,
+      '/admin/firm-analytics/999999',
+    ],
     '/compare': [`/compare?firms=${firms[0].slug},${firms[1].slug}`],
     '*': ['/no-such-page'],
   };

@@ -1,5 +1,6 @@
 export * from './schema/activity';
 export * from './schema/admin';
+export * from './schema/analytics';
 export * from './schema/auth';
 export * from './schema/content';
 export * from './schema/firms';

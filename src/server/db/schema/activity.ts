@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -33,6 +34,8 @@ export const pageViews = pgTable(
     utmCampaign: text('utm_campaign'),
     utmTerm: text('utm_term'),
     utmContent: text('utm_content'),
+    /** Sent by a crawler (isbot on the user agent): counted apart, never in the dashboards' figures. */
+    isBot: boolean('is_bot').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('page_views_created_idx').on(t.createdAt), index('page_views_path_idx').on(t.path)],
@@ -52,6 +55,8 @@ export const activityLogs = pgTable(
   },
   (t) => [
     index('activity_logs_type_created_idx').on(t.activityType, t.createdAt),
+    // The rollups read and the pruning deletes every type by time.
+    index('activity_logs_created_idx').on(t.createdAt),
     index('activity_logs_firm_idx').on(t.propFirmId),
   ],
 );

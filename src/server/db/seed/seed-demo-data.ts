@@ -1,6 +1,7 @@
 import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import { computeEntryHash, drawWinningTickets, hashServerSeed } from '../../../domain/giveaway-draw';
 import { hashEntryList } from '../../../domain/giveaway-verify';
+import { rollUpAnalyticsSince } from '../../modules/analytics/service';
 import { recordPoints, seedDemoPoints } from '../../modules/points/service';
 import type { Db } from '../client';
 import {
@@ -341,8 +342,19 @@ export function deleteDemoData(db: Db): Promise<void> {
     await tx.delete(payoutMethods);
     await tx.delete(newsletterSubscribers).where(like(newsletterSubscribers.email, `%@${DEMO_EMAIL_DOMAIN}`));
     await tx.delete(contactMessages).where(like(contactMessages.email, `%@${DEMO_EMAIL_DOMAIN}`));
+    const demoTraffic = sql`session_id like ${`${DEMO_SESSION_PREFIX}%`}`;
+    const [first] = await tx
+      .select({
+        day: sql<string | null>`(least(
+          (select min(created_at) from page_views where ${demoTraffic}),
+          (select min(created_at) from activity_logs where ${demoTraffic})
+        ) at time zone 'UTC')::date::text`,
+      })
+      .from(sql`(select 1) as one`);
     await tx.delete(pageViews).where(like(pageViews.sessionId, `${DEMO_SESSION_PREFIX}%`));
     await tx.delete(activityLogs).where(like(activityLogs.sessionId, `${DEMO_SESSION_PREFIX}%`));
+    // The dashboards read rollups: the days the demo traffic was in are rolled up again without it.
+    if (first?.day) await rollUpAnalyticsSince(tx, first.day);
     const demoUserIds = (
       await tx
         .select({ id: users.id })

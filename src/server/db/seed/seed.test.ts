@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/setup/test-database';
 import { computeEntryHash, drawWinningTickets, sha256Hex } from '../../../domain/giveaway-draw';
 import { hashEntryList, VERIFICATION_FORMAT, verifyGiveaway } from '../../../domain/giveaway-verify';
+import { rollUpPendingAnalytics } from '../../modules/analytics/rollups';
 import type { Database } from '../client';
 import { findPackageRoot } from '../migrate';
 import {
+  analyticsDailyCounts,
   blogPosts,
   contactMessages,
   coupons,
@@ -259,8 +261,12 @@ describe('demo data', () => {
     const demoMessages = await db.$count(contactMessages);
     expect(demoViews).toBeGreaterThan(1000);
     expect(demoMessages).toBe(3);
+    await rollUpPendingAnalytics(db);
+    expect(await db.$count(analyticsDailyCounts, eq(analyticsDailyCounts.kind, 'views'))).toBeGreaterThan(0);
     await deleteDemoData(db);
     expect(await db.$count(pageViews)).toBe(0);
+    // Nor in the rollups the dashboards read.
+    expect(await db.$count(analyticsDailyCounts, eq(analyticsDailyCounts.kind, 'views'))).toBe(0);
     expect(await db.$count(contactMessages)).toBe(0);
     const [{ n: firmsAfterDelete }] = await db.select({ n: count() }).from(propFirms);
     expect(firmsAfterDelete).toBe(0);

@@ -51,7 +51,8 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
       // `npm start` on a LAN address could otherwise never keep a session.
       useSecureCookies: publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // No visitor's IP address is stored (issue #23): sessions keep none; rate limits are ours.
+      ipAddress: { disableIpTracking: true },
     },
     user: {
       additionalFields: {

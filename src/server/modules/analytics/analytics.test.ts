@@ -1,8 +1,8 @@
-import { desc } from 'drizzle-orm';
+import { desc, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
-import { activityLogs, pageViews } from '../../db/schema';
+import { activityLogs, pageViews, sessions } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,8 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN, ...headers }, payload });
+// Accepted events wait in the ingest buffer: each post is followed by a flush, as the tick would.
+const post = async (url: string, payload: object, headers: Record<string, string> = {}) => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: TEST_ORIGIN, ...headers },
+    payload,
+  });
+  await ctx.app.analyticsIngest.flush();
+  return res;
+};
 
 const view = {
   path: '/firms?market=futures',
@@ -102,5 +111,111 @@ describe('activity logs and events', () => {
     expect((await post('/api/activity-logs', { activityType: 'hack' })).statusCode).toBe(400);
     const big = { activityType: 'error', metadata: { blob: 'x'.repeat(5000) } };
     expect((await post('/api/activity-logs', big)).statusCode).toBe(400);
+  });
+});
+
+describe('batched ingestion', () => {
+  const burstView = (i: number) => ({ ...view, path: `/burst/${i}`, sessionId: `burst-session-${i}` });
+  // Each sender from its own address, as visitors are: the per-address rate limit stays out of it.
+  const send = (app: TestContext['app'], i: number, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}`, ...headers },
+      payload: burstView(i),
+    });
+
+  it('turns a burst of 1,500 page views into a few multi-row inserts', async () => {
+    const before = ctx.app.analyticsIngest.inserts;
+    const answers = await Promise.all(Array.from({ length: 1500 }, (_, i) => send(ctx.app, i)));
+    expect(answers.every((r) => r.statusCode === 202)).toBe(true);
+    await ctx.app.analyticsIngest.flush();
+    const stored = await ctx.db.select().from(pageViews).where(like(pageViews.path, '/burst/%'));
+    expect(stored).toHaveLength(1500);
+    expect(ctx.app.analyticsIngest.inserts - before).toBeLessThanOrEqual(4);
+  });
+
+  it('answers 503 with Retry-After when the buffer is full, storing nothing of the refused view', async () => {
+    const small = await createTestApp({ ANALYTICS_BUFFER_ROWS: '3' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await send(small.app, i)).statusCode);
+      const refused = await send(small.app, 4);
+      expect(codes.slice(0, 3)).toEqual([202, 202, 202]);
+      expect(codes[3]).toBe(503);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.json()).toEqual({
+        message: 'Analytics are busy: try again in a few seconds',
+        code: 'busy',
+      });
+      await small.app.analyticsIngest.flush();
+      const stored = await small.db.select({ path: pageViews.path }).from(pageViews);
+      expect(stored.map((r) => r.path).sort()).toEqual(['/burst/0', '/burst/1', '/burst/2']);
+      // Room again once written.
+      expect((await send(small.app, 5)).statusCode).toBe(202);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('writes every acknowledged view when the app closes (SIGTERM)', async () => {
+    const other = await createTestApp();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(other.app, i)));
+    expect(answers.every((r) => r.statusCode === 202)).toBe(true);
+    expect(other.app.analyticsIngest.pending).toBe(20);
+    await other.app.close();
+    expect(await other.db.select().from(pageViews)).toHaveLength(20);
+    await other.database.close();
+  });
+});
+
+describe('bots', () => {
+  it('flags a view from a crawler as a bot view, and a browser view as not', async () => {
+    await post(
+      '/api/analytics/pageview',
+      { ...view, sessionId: 'crawler-one' },
+      { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    );
+    await post(
+      '/api/analytics/pageview',
+      { ...view, sessionId: 'browser-one' },
+      {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+      },
+    );
+    const rows = await ctx.db
+      .select({ sessionId: pageViews.sessionId, isBot: pageViews.isBot })
+      .from(pageViews)
+      .where(inArray(pageViews.sessionId, ['crawler-one', 'browser-one']));
+    expect(rows.sort((a, b) => a.sessionId.localeCompare(b.sessionId))).toEqual([
+      { sessionId: 'browser-one', isBot: false },
+      { sessionId: 'crawler-one', isBot: true },
+    ]);
+  });
+
+  it('stores no IP address with a view or an event', async () => {
+    const ip = '203.0.113.77';
+    await post(
+      '/api/analytics/pageview',
+      { ...view, sessionId: 'ip-check-session' },
+      { 'x-forwarded-for': ip },
+    );
+    await post(
+      '/api/analytics/search',
+      { searchQuery: 'ip check', resultsCount: 1 },
+      { 'x-forwarded-for': ip },
+    );
+    const views = await ctx.db.select().from(pageViews);
+    const activity = await ctx.db.select().from(activityLogs);
+    expect(JSON.stringify([views, activity])).not.toContain(ip);
+  });
+
+  it('keeps no IP address with a session either', async () => {
+    await signUpUser(ctx, { prefix: 'noip' });
+    const kept = await ctx.db.select({ ip: sessions.ipAddress }).from(sessions);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((r) => r.ip)).toEqual([]);
   });
 });

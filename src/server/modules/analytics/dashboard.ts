@@ -1,31 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type {
   AnalyticsRangeQuery,
   AnalyticsTotalKey,
   FirmAnalytics,
+  FirmAnalyticsDetail,
   SiteAnalytics,
 } from '../../../domain/admin-analytics';
 import { ANALYTICS_TOP } from '../../../domain/analytics-rules';
 import type { Db } from '../../db/client';
-import {
-  activityLogs,
-  coupons,
-  couponUses,
-  giveawayEntries,
-  giveaways,
-  pageViews,
-  propFirms,
-  reviews,
-  users,
-} from '../../db/schema';
+import { coupons, couponUses, giveawayEntries, giveaways, propFirms, reviews, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { LISTED } from '../firms/service';
-
-const DAY_MS = 86_400_000;
-/** The activity rows that are a visitor leaving for a firm: the tracked redirects and link clicks. */
-const OUTBOUND = ['firm_click', 'coupon_click', 'link_click'];
-
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { DAY_MS, dayStart, isoDay, OUTBOUND, pendingCountsSql, type Span, selectRows } from './rollups';
 
 /** The range's bounds as instants (the end exclusive) and the period of the same length before it. */
 function boundsOf({ from, to }: AnalyticsRangeQuery) {
@@ -43,6 +30,11 @@ type Bounds = ReturnType<typeof boundsOf>;
 
 const within = (column: AnyPgColumn, from: Date, to: Date) => and(gte(column, from), lt(column, to));
 const int = (value: unknown) => Number(value ?? 0);
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** A count in the range and in the period before it, in one pass over both. */
 async function countBoth(
@@ -50,229 +42,256 @@ async function countBoth(
   table: PgTable,
   createdAt: AnyPgColumn,
   b: Bounds,
-  extra?: ReturnType<typeof and>,
-  counted = sql`*`,
 ): Promise<{ value: number; previous: number }> {
   const [row] = await db
     .select({
-      value: sql<number>`count(${counted}) filter (where ${createdAt} >= ${b.start})`,
-      previous: sql<number>`count(${counted}) filter (where ${createdAt} < ${b.start})`,
+      value: sql<number>`count(*) filter (where ${createdAt} >= ${b.start})`,
+      previous: sql<number>`count(*) filter (where ${createdAt} < ${b.start})`,
     })
     .from(table)
-    .where(and(within(createdAt, b.previousStart, b.end), extra));
+    .where(within(createdAt, b.previousStart, b.end));
   return { value: int(row?.value), previous: int(row?.previous) };
 }
 
-/** The site dashboard of /admin/analytics: every figure computed from the stored rows of the range. */
+/**
+ * The rollup rows of `kinds` over the days [from, to): stored up to where each day is rolled up,
+ * computed from the raw rows after that (rollups.ts), so a figure reads a few rows per day (and at
+ * most about an hour of raw rows) and is the same either way.
+ */
+async function countsOf(db: Db, from: string, to: string, kinds: readonly string[]): Promise<SQL> {
+  const rolled = await selectRows<{ day: string; through: Date | string }>(
+    db,
+    sql`select day::text as day, rolled_through as through from analytics_rolled_days
+        where day >= ${from}::date and day < ${to}::date`,
+  );
+  const rolledThrough = new Map(rolled.map((r) => [r.day, new Date(r.through).getTime()]));
+  const spans: Span[] = [];
+  for (let t = dayStart(from).getTime(); isoDay(t) < to; t += DAY_MS) {
+    const start = Math.max(t, rolledThrough.get(isoDay(t)) ?? t);
+    if (start >= t + DAY_MS) continue;
+    const last = spans.at(-1);
+    if (last && last.end.getTime() === start) last.end = new Date(t + DAY_MS);
+    else spans.push({ start: new Date(start), end: new Date(t + DAY_MS) });
+  }
+  const kindIn = (column: string) => sql`${sql.raw(column)} in (${inList(kinds)})`;
+  const stored = sql`(
+    select day, kind, key, key2, key3, n, total, samples from analytics_daily_counts
+    where day >= ${from}::date and day < ${to}::date and ${kindIn('kind')}
+  )`;
+  if (!spans.length) return stored;
+  return sql`(select * from ${stored} as st
+    union all select * from ${pendingCountsSql(spans)} as pe where ${kindIn('pe.kind')})`;
+}
+
+/**
+ * Exact percentile_cont (PostgreSQL's interpolation) of a distribution given as (value, count)
+ * pairs in ascending order of value.
+ */
+export function percentileOf(distribution: { value: number; count: number }[], p: number): number | null {
+  const total = distribution.reduce((sum, d) => sum + d.count, 0);
+  if (!total) return null;
+  const position = p * (total - 1);
+  const valueAt = (index: number) => {
+    let seen = 0;
+    for (const d of distribution) {
+      seen += d.count;
+      if (index < seen) return d.value;
+    }
+    return distribution[distribution.length - 1].value;
+  };
+  const lower = Math.floor(position);
+  const low = valueAt(lower);
+  return low + (position - lower) * (valueAt(Math.ceil(position)) - low);
+}
+
+/** The site dashboard of /admin/analytics: every figure of the range, against the period before. */
 export async function getSiteAnalytics(db: Db, query: AnalyticsRangeQuery): Promise<SiteAnalytics> {
   const b = boundsOf(query);
-  const views = within(pageViews.createdAt, b.start, b.end);
-  const outbound = and(
-    inArray(activityLogs.activityType, OUTBOUND),
-    within(activityLogs.createdAt, b.start, b.end),
-  );
-  const searches = and(
-    eq(activityLogs.activityType, 'search'),
-    within(activityLogs.createdAt, b.start, b.end),
-  );
-  const searchQuery = sql<string>`lower(btrim(${activityLogs.metadata}->>'searchQuery'))`;
-  const resultsCount = sql`(${activityLogs.metadata}->>'resultsCount')::int`;
-  const viewsCount = sql<number>`count(*)::int`;
-  const sessionsCount = sql<number>`count(distinct ${pageViews.sessionId})::int`;
-  const sourceOf = sql<string>`coalesce(nullif(${pageViews.utmSource}, ''), '(direct)')`;
-  const dayOf = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const { from, previousFrom } = b.range;
+  const to = isoDay(b.end.getTime());
+  // Sessions of a range are those whose previous day seen (key2) is before it (rollups.ts).
+  const newIn = (start: string) => sql`(key2 = '' or key2 < ${start})`;
+  const current = sql`day >= ${from}::date`;
+  const outbound = inList(OUTBOUND);
 
   const [
-    pageViewTotals,
-    sessionTotals,
+    [traffic],
     signUps,
     reviewTotals,
     entries,
-    outboundTotals,
     copies,
-    viewsByDay,
-    clicksByDay,
+    series,
     topPages,
     sources,
     campaigns,
     devices,
     browsers,
-    [load],
+    loadTimes,
     topSearches,
     zeroResultSearches,
     filters,
   ] = await Promise.all([
-    countBoth(db, pageViews, pageViews.createdAt, b),
-    countBoth(db, pageViews, pageViews.createdAt, b, undefined, sql`distinct ${pageViews.sessionId}`),
+    countsOf(db, previousFrom, to, ['views', 'bot_views', 'sessions', 'event']).then((c) =>
+      selectRows<Record<string, unknown>>(
+        db,
+        sql`select
+          sum(n) filter (where kind = 'views' and ${current}) as views,
+          sum(n) filter (where kind = 'views' and not ${current}) as previous_views,
+          sum(n) filter (where kind = 'bot_views' and ${current}) as bots,
+          sum(n) filter (where kind = 'bot_views' and not ${current}) as previous_bots,
+          sum(n) filter (where kind = 'sessions' and ${current} and ${newIn(from)}) as sessions,
+          sum(n) filter (where kind = 'sessions' and not ${current} and ${newIn(previousFrom)}) as previous_sessions,
+          sum(n) filter (where kind = 'event' and key in (${outbound}) and ${current}) as clicks,
+          sum(n) filter (where kind = 'event' and key in (${outbound}) and not ${current}) as previous_clicks
+        from ${c} as c`,
+      ),
+    ),
     countBoth(db, users, users.createdAt, b),
     countBoth(db, reviews, reviews.createdAt, b),
     countBoth(db, giveawayEntries, giveawayEntries.createdAt, b),
-    countBoth(db, activityLogs, activityLogs.createdAt, b, inArray(activityLogs.activityType, OUTBOUND)),
     countBoth(db, couponUses, couponUses.createdAt, b),
-    db
-      .select({ day: dayOf(pageViews.createdAt), views: viewsCount, sessions: sessionsCount })
-      .from(pageViews)
-      .where(views)
-      .groupBy(dayOf(pageViews.createdAt)),
-    db
-      .select({ day: dayOf(activityLogs.createdAt), clicks: sql<number>`count(*)::int` })
-      .from(activityLogs)
-      .where(outbound)
-      .groupBy(dayOf(activityLogs.createdAt)),
-    db
-      .select({ path: pageViews.path, views: viewsCount, sessions: sessionsCount })
-      .from(pageViews)
-      .where(views)
-      .groupBy(pageViews.path)
-      .orderBy(desc(viewsCount), asc(pageViews.path))
-      .limit(ANALYTICS_TOP),
-    db
-      .select({ source: sourceOf, views: viewsCount, sessions: sessionsCount })
-      .from(pageViews)
-      .where(views)
-      .groupBy(sourceOf)
-      .orderBy(desc(viewsCount), asc(sourceOf))
-      .limit(ANALYTICS_TOP),
-    db
-      .select({
-        campaign: sql<string>`${pageViews.utmCampaign}`,
-        source: sourceOf,
-        medium: sql<string>`coalesce(${pageViews.utmMedium}, '')`,
-        views: viewsCount,
-      })
-      .from(pageViews)
-      .where(and(views, isNotNull(pageViews.utmCampaign)))
-      .groupBy(pageViews.utmCampaign, sourceOf, sql`coalesce(${pageViews.utmMedium}, '')`)
-      .orderBy(desc(viewsCount), asc(pageViews.utmCampaign))
-      .limit(ANALYTICS_TOP),
-    db
-      .select({ device: pageViews.device, views: viewsCount })
-      .from(pageViews)
-      .where(views)
-      .groupBy(pageViews.device)
-      .orderBy(desc(viewsCount), asc(pageViews.device)),
-    db
-      .select({ browser: pageViews.browser, views: viewsCount })
-      .from(pageViews)
-      .where(views)
-      .groupBy(pageViews.browser)
-      .orderBy(desc(viewsCount), asc(pageViews.browser)),
-    db
-      .select({
-        median: sql<number | null>`percentile_cont(0.5) within group (order by ${pageViews.loadTime})`,
-        p75: sql<number | null>`percentile_cont(0.75) within group (order by ${pageViews.loadTime})`,
-        samples: sql<number>`count(${pageViews.loadTime})::int`,
-      })
-      .from(pageViews)
-      .where(views),
-    db
-      .select({
-        query: searchQuery,
-        searches: sql<number>`count(*)::int`,
-        averageResults: sql<number>`avg(${resultsCount})`,
-      })
-      .from(activityLogs)
-      .where(searches)
-      .groupBy(searchQuery)
-      .orderBy(desc(sql`count(*)`), asc(searchQuery))
-      .limit(ANALYTICS_TOP),
-    db
-      .select({ query: searchQuery, searches: sql<number>`count(*)::int` })
-      .from(activityLogs)
-      .where(and(searches, sql`${resultsCount} = 0`))
-      .groupBy(searchQuery)
-      .orderBy(desc(sql`count(*)`), asc(searchQuery))
-      .limit(ANALYTICS_TOP),
-    db
-      .select({
-        filterType: sql<string>`${activityLogs.metadata}->>'filterType'`,
-        filterValue: sql<string>`${activityLogs.metadata}->>'filterValue'`,
-        uses: sql<number>`count(*)::int`,
-      })
-      .from(activityLogs)
-      .where(and(eq(activityLogs.activityType, 'filter'), within(activityLogs.createdAt, b.start, b.end)))
-      .groupBy(sql`${activityLogs.metadata}->>'filterType'`, sql`${activityLogs.metadata}->>'filterValue'`)
-      .orderBy(desc(sql`count(*)`), asc(sql`${activityLogs.metadata}->>'filterType'`))
-      .limit(ANALYTICS_TOP),
+    countsOf(db, from, to, ['views', 'sessions', 'event']).then((c) =>
+      selectRows<{ day: string; views: unknown; sessions: unknown; clicks: unknown }>(
+        db,
+        sql`select day::text as day,
+          sum(n) filter (where kind = 'views') as views,
+          sum(n) filter (where kind = 'sessions' and (key2 = '' or key2 < day::text)) as sessions,
+          sum(n) filter (where kind = 'event' and key in (${outbound})) as clicks
+        from ${c} as c group by day`,
+      ),
+    ),
+    countsOf(db, from, to, ['path', 'path_sessions']).then((c) => topWithSessions(db, c, 'path', from)),
+    countsOf(db, from, to, ['source', 'source_sessions']).then((c) => topWithSessions(db, c, 'source', from)),
+    countsOf(db, from, to, ['campaign']).then((c) =>
+      selectRows<{ campaign: string; source: string; medium: string; views: unknown }>(
+        db,
+        sql`select key as campaign, key2 as source, key3 as medium, sum(n) as views from ${c} as c
+          group by key, key2, key3 order by sum(n) desc, key asc, key2 asc, key3 asc limit ${ANALYTICS_TOP}`,
+      ),
+    ),
+    countsOf(db, from, to, ['device']).then((c) =>
+      selectRows<{ key: string; views: unknown }>(
+        db,
+        sql`select key, sum(n) as views from ${c} as c group by key order by sum(n) desc, key asc`,
+      ),
+    ),
+    countsOf(db, from, to, ['browser']).then((c) =>
+      selectRows<{ key: string; views: unknown }>(
+        db,
+        sql`select key, sum(n) as views from ${c} as c group by key order by sum(n) desc, key asc`,
+      ),
+    ),
+    countsOf(db, from, to, ['load_time']).then((c) =>
+      selectRows<{ value: unknown; count: unknown }>(
+        db,
+        sql`select key::int as value, sum(n) as count from ${c} as c group by key::int order by key::int`,
+      ),
+    ),
+    countsOf(db, from, to, ['search']).then((c) =>
+      selectRows<{ query: string; searches: unknown; average: unknown }>(
+        db,
+        sql`select key as query, sum(n) as searches,
+          sum(total)::numeric / nullif(sum(samples), 0) as average
+        from ${c} as c group by key order by sum(n) desc, key asc limit ${ANALYTICS_TOP}`,
+      ),
+    ),
+    countsOf(db, from, to, ['search_zero']).then((c) =>
+      selectRows<{ query: string; searches: unknown }>(
+        db,
+        sql`select key as query, sum(n) as searches from ${c} as c
+          group by key order by sum(n) desc, key asc limit ${ANALYTICS_TOP}`,
+      ),
+    ),
+    countsOf(db, from, to, ['filter']).then((c) =>
+      selectRows<{ filterType: string; filterValue: string; uses: unknown }>(
+        db,
+        sql`select key as "filterType", key2 as "filterValue", sum(n) as uses from ${c} as c
+          group by key, key2 order by sum(n) desc, key asc, key2 asc limit ${ANALYTICS_TOP}`,
+      ),
+    ),
   ]);
 
-  const viewsOn = new Map(viewsByDay.map((r) => [r.day, r]));
-  const clicksOn = new Map(clicksByDay.map((r) => [r.day, int(r.clicks)]));
-  const series: SiteAnalytics['series'] = [];
+  const byDay = new Map(series.map((r) => [r.day, r]));
+  const days: SiteAnalytics['series'] = [];
   for (let t = b.start.getTime(); t < b.end.getTime(); t += DAY_MS) {
     const day = isoDay(t);
-    const v = viewsOn.get(day);
-    series.push({
-      day,
-      pageViews: int(v?.views),
-      sessions: int(v?.sessions),
-      outboundClicks: clicksOn.get(day) ?? 0,
-    });
+    const r = byDay.get(day);
+    days.push({ day, pageViews: int(r?.views), sessions: int(r?.sessions), outboundClicks: int(r?.clicks) });
   }
+  const pair = (value: unknown, previous: unknown) => ({ value: int(value), previous: int(previous) });
   const totals: Record<AnalyticsTotalKey, { value: number; previous: number }> = {
-    pageViews: pageViewTotals,
-    sessions: sessionTotals,
+    pageViews: pair(traffic?.views, traffic?.previous_views),
+    sessions: pair(traffic?.sessions, traffic?.previous_sessions),
     signUps,
     reviews: reviewTotals,
     giveawayEntries: entries,
-    outboundClicks: outboundTotals,
+    outboundClicks: pair(traffic?.clicks, traffic?.previous_clicks),
     couponCopies: copies,
   };
-  const round = (v: unknown) => (v == null ? null : Math.round(Number(v)));
+  const distribution = loadTimes.map((r) => ({ value: int(r.value), count: int(r.count) }));
+  const round = (v: number | null) => (v == null ? null : Math.round(v));
   return {
     range: b.range,
     totals,
-    series,
-    topPages: topPages.map((r) => ({ path: r.path, views: int(r.views), sessions: int(r.sessions) })),
-    sources: sources.map((r) => ({ source: r.source, views: int(r.views), sessions: int(r.sessions) })),
+    botPageViews: pair(traffic?.bots, traffic?.previous_bots),
+    series: days,
+    topPages: topPages.map((r) => ({ path: r.key, views: r.views, sessions: r.sessions })),
+    sources: sources.map((r) => ({ source: r.key, views: r.views, sessions: r.sessions })),
     campaigns: campaigns.map((r) => ({ ...r, views: int(r.views) })),
-    devices: devices.map((r) => ({ device: r.device, views: int(r.views) })),
-    browsers: browsers.map((r) => ({ browser: r.browser, views: int(r.views) })),
-    loadTime: { median: round(load?.median), p75: round(load?.p75), samples: int(load?.samples) },
+    devices: devices.map((r) => ({ device: r.key, views: int(r.views) })),
+    browsers: browsers.map((r) => ({ browser: r.key, views: int(r.views) })),
+    loadTime: {
+      median: round(percentileOf(distribution, 0.5)),
+      p75: round(percentileOf(distribution, 0.75)),
+      samples: distribution.reduce((sum, d) => sum + d.count, 0),
+    },
     topSearches: topSearches.map((r) => ({
-      query: r.query ?? '',
+      query: r.query,
       searches: int(r.searches),
-      averageResults: Math.round(Number(r.averageResults ?? 0) * 10) / 10,
+      averageResults: Math.round(Number(r.average ?? 0) * 10) / 10,
     })),
-    zeroResultSearches: zeroResultSearches.map((r) => ({ query: r.query ?? '', searches: int(r.searches) })),
+    zeroResultSearches: zeroResultSearches.map((r) => ({ query: r.query, searches: int(r.searches) })),
     filters: filters.map((r) => ({
-      filterType: r.filterType ?? '',
-      filterValue: r.filterValue ?? '',
+      filterType: r.filterType,
+      filterValue: r.filterValue,
       uses: int(r.uses),
     })),
   };
 }
 
-/** Every listed firm over the range: views of its page, clicks out, coupon copies, reviews, entries. */
-export async function getFirmAnalytics(db: Db, query: AnalyticsRangeQuery): Promise<FirmAnalytics> {
-  const b = boundsOf(query);
-  const slugOfPath = sql<string>`split_part(${pageViews.path}, '/', 3)`;
-  const [firms, views, clicks, copies, newReviews, entries] = await Promise.all([
-    db
-      .select({ id: propFirms.id, name: propFirms.name, slug: propFirms.slug })
-      .from(propFirms)
-      .where(eq(propFirms.status, LISTED)),
-    db
-      .select({ slug: slugOfPath, n: sql<number>`count(*)::int` })
-      .from(pageViews)
-      .where(and(within(pageViews.createdAt, b.start, b.end), sql`${pageViews.path} like '/firm/%'`))
-      .groupBy(slugOfPath),
-    db
-      .select({ firmId: activityLogs.propFirmId, n: sql<number>`count(*)::int` })
-      .from(activityLogs)
-      .where(
-        and(
-          inArray(activityLogs.activityType, OUTBOUND),
-          isNotNull(activityLogs.propFirmId),
-          within(activityLogs.createdAt, b.start, b.end),
-        ),
+/** The busiest keys of `kind` (path or source) with their views and unique sessions over the range. */
+async function topWithSessions(db: Db, counts: SQL, kind: 'path' | 'source', from: string) {
+  const rows = await selectRows<{ key: string; views: unknown; sessions: unknown }>(
+    db,
+    sql`with c as ${counts},
+      top as (
+        select key, sum(n) as views from c where kind = ${kind}
+        group by key order by sum(n) desc, key asc limit ${ANALYTICS_TOP}
       )
-      .groupBy(activityLogs.propFirmId),
+      select top.key, top.views, (
+        select coalesce(sum(n), 0) from c
+        where c.kind = ${`${kind}_sessions`} and c.key = top.key and (c.key2 = '' or c.key2 < ${from})
+      ) as sessions
+      from top order by top.views desc, top.key asc`,
+  );
+  return rows.map((r) => ({ key: r.key, views: int(r.views), sessions: int(r.sessions) }));
+}
+
+/** Per firm over [start, end): coupon copies, new reviews with their average rating, giveaway entries. */
+async function firmActivity(db: Db, start: Date, end: Date, firmId?: number) {
+  const only = <C extends AnyPgColumn>(column: C) => (firmId === undefined ? undefined : eq(column, firmId));
+  const [copies, newReviews, entries] = await Promise.all([
     db
       .select({ firmId: coupons.propFirmId, n: sql<number>`count(*)::int` })
       .from(couponUses)
       .innerJoin(coupons, eq(coupons.id, couponUses.couponId))
-      .where(and(within(couponUses.createdAt, b.start, b.end), isNotNull(coupons.propFirmId)))
+      .where(
+        and(
+          within(couponUses.createdAt, start, end),
+          isNotNull(coupons.propFirmId),
+          only(coupons.propFirmId),
+        ),
+      )
       .groupBy(coupons.propFirmId),
     db
       .select({
@@ -281,36 +300,73 @@ export async function getFirmAnalytics(db: Db, query: AnalyticsRangeQuery): Prom
         average: sql<number>`avg(${reviews.rating})`,
       })
       .from(reviews)
-      .where(within(reviews.createdAt, b.start, b.end))
+      .where(and(within(reviews.createdAt, start, end), only(reviews.propFirmId)))
       .groupBy(reviews.propFirmId),
     db
       .select({ firmId: giveaways.propFirmId, n: sql<number>`count(*)::int` })
       .from(giveawayEntries)
       .innerJoin(giveaways, eq(giveaways.id, giveawayEntries.giveawayId))
-      .where(and(within(giveawayEntries.createdAt, b.start, b.end), isNotNull(giveaways.propFirmId)))
+      .where(
+        and(
+          within(giveawayEntries.createdAt, start, end),
+          isNotNull(giveaways.propFirmId),
+          only(giveaways.propFirmId),
+        ),
+      )
       .groupBy(giveaways.propFirmId),
   ]);
-  const countsBy = <K>(rows: { key: K; n: number }[]) => new Map(rows.map((r) => [r.key, int(r.n)]));
-  const viewsOf = countsBy(views.map((r) => ({ key: r.slug, n: r.n })));
-  const clicksOf = countsBy(clicks.map((r) => ({ key: r.firmId, n: r.n })));
-  const copiesOf = countsBy(copies.map((r) => ({ key: r.firmId, n: r.n })));
-  const entriesOf = countsBy(entries.map((r) => ({ key: r.firmId, n: r.n })));
   const reviewsOf = new Map(newReviews.map((r) => [r.firmId, r]));
+  return (id: number) => {
+    const review = reviewsOf.get(id);
+    return {
+      couponCopies: int(copies.find((r) => r.firmId === id)?.n),
+      newReviews: int(review?.n),
+      averageRating: review ? Math.round(Number(review.average) * 10) / 10 : null,
+      giveawayEntries: int(entries.find((r) => r.firmId === id)?.n),
+    };
+  };
+}
+
+const clickThrough = (views: number, clicks: number) =>
+  views ? Math.round((clicks / views) * 1000) / 1000 : null;
+
+/** Every listed firm over the range: views of its page, clicks out, coupon copies, reviews, entries. */
+export async function getFirmAnalytics(db: Db, query: AnalyticsRangeQuery): Promise<FirmAnalytics> {
+  const b = boundsOf(query);
+  const to = isoDay(b.end.getTime());
+  const [firms, views, clicks, activityOf] = await Promise.all([
+    db
+      .select({ id: propFirms.id, name: propFirms.name, slug: propFirms.slug })
+      .from(propFirms)
+      .where(eq(propFirms.status, LISTED)),
+    countsOf(db, b.range.from, to, ['firm_source']).then((c) =>
+      selectRows<{ slug: string; n: unknown }>(
+        db,
+        sql`select key as slug, sum(n) as n from ${c} as c group by key`,
+      ),
+    ),
+    countsOf(db, b.range.from, to, ['event']).then((c) =>
+      selectRows<{ firmId: string; n: unknown }>(
+        db,
+        sql`select key2 as "firmId", sum(n) as n from ${c} as c
+          where key in (${inList(OUTBOUND)}) and key2 <> '' group by key2`,
+      ),
+    ),
+    firmActivity(db, b.start, b.end),
+  ]);
+  const viewsOf = new Map(views.map((r) => [r.slug, int(r.n)]));
+  const clicksOf = new Map(clicks.map((r) => [Number(r.firmId), int(r.n)]));
   const rows = firms.map((f) => {
     const pageViewCount = viewsOf.get(f.slug) ?? 0;
     const outboundClicks = clicksOf.get(f.id) ?? 0;
-    const review = reviewsOf.get(f.id);
     return {
       firmId: f.id,
       name: f.name,
       slug: f.slug,
       pageViews: pageViewCount,
       outboundClicks,
-      clickThroughRate: pageViewCount ? Math.round((outboundClicks / pageViewCount) * 1000) / 1000 : null,
-      couponCopies: copiesOf.get(f.id) ?? 0,
-      newReviews: int(review?.n),
-      averageRating: review ? Math.round(Number(review.average) * 10) / 10 : null,
-      giveawayEntries: entriesOf.get(f.id) ?? 0,
+      clickThroughRate: clickThrough(pageViewCount, outboundClicks),
+      ...activityOf(f.id),
     };
   });
   rows.sort(
@@ -318,4 +374,76 @@ export async function getFirmAnalytics(db: Db, query: AnalyticsRangeQuery): Prom
       b2.pageViews - a.pageViews || b2.outboundClicks - a.outboundClicks || a.name.localeCompare(b2.name),
   );
   return { range: b.range, firms: rows };
+}
+
+/**
+ * One firm's page of /admin/firm-analytics/{id}: its figures over the range against the period
+ * before, its views and clicks out by day, and where its page's visitors came from.
+ */
+export async function getFirmAnalyticsDetail(
+  db: Db,
+  firmId: number,
+  query: AnalyticsRangeQuery,
+): Promise<FirmAnalyticsDetail> {
+  const [firm] = await db
+    .select({ id: propFirms.id, name: propFirms.name, slug: propFirms.slug, status: propFirms.status })
+    .from(propFirms)
+    .where(eq(propFirms.id, firmId))
+    .limit(1);
+  if (!firm) throw new AppError(404, 'not_found', 'Firm not found');
+  const b = boundsOf(query);
+  const { from, previousFrom } = b.range;
+  const to = isoDay(b.end.getTime());
+  const mine = sql`((kind = 'firm_source' and key = ${firm.slug})
+    or (kind = 'event' and key in (${inList(OUTBOUND)}) and key2 = ${String(firm.id)}))`;
+  const [byDay, sources, activityNow, activityBefore] = await Promise.all([
+    countsOf(db, previousFrom, to, ['firm_source', 'event']).then((c) =>
+      selectRows<{ day: string; views: unknown; clicks: unknown }>(
+        db,
+        sql`select day::text as day, sum(n) filter (where kind = 'firm_source') as views,
+          sum(n) filter (where kind = 'event') as clicks
+        from ${c} as c where ${mine} group by day`,
+      ),
+    ),
+    countsOf(db, from, to, ['firm_source']).then((c) =>
+      selectRows<{ source: string; views: unknown }>(
+        db,
+        sql`select key2 as source, sum(n) as views from ${c} as c where key = ${firm.slug}
+          group by key2 order by sum(n) desc, key2 asc limit ${ANALYTICS_TOP}`,
+      ),
+    ),
+    firmActivity(db, b.start, b.end, firm.id),
+    firmActivity(db, b.previousStart, b.start, firm.id),
+  ]);
+  const counted = new Map(byDay.map((r) => [r.day, { views: int(r.views), clicks: int(r.clicks) }]));
+  const series: FirmAnalyticsDetail['series'] = [];
+  let previousViews = 0;
+  let previousClicks = 0;
+  for (let t = b.previousStart.getTime(); t < b.end.getTime(); t += DAY_MS) {
+    const day = isoDay(t);
+    const c = counted.get(day) ?? { views: 0, clicks: 0 };
+    if (t < b.start.getTime()) {
+      previousViews += c.views;
+      previousClicks += c.clicks;
+    } else series.push({ day, pageViews: c.views, outboundClicks: c.clicks });
+  }
+  const pageViewTotal = series.reduce((sum, d) => sum + d.pageViews, 0);
+  const clickTotal = series.reduce((sum, d) => sum + d.outboundClicks, 0);
+  const now = activityNow(firm.id);
+  const before = activityBefore(firm.id);
+  return {
+    range: b.range,
+    firm: { id: firm.id, name: firm.name, slug: firm.slug, listed: firm.status === LISTED },
+    totals: {
+      pageViews: { value: pageViewTotal, previous: previousViews },
+      outboundClicks: { value: clickTotal, previous: previousClicks },
+      couponCopies: { value: now.couponCopies, previous: before.couponCopies },
+      newReviews: { value: now.newReviews, previous: before.newReviews },
+      giveawayEntries: { value: now.giveawayEntries, previous: before.giveawayEntries },
+    },
+    clickThroughRate: clickThrough(pageViewTotal, clickTotal),
+    averageRating: now.averageRating,
+    series,
+    sources: sources.map((r) => ({ source: r.source, views: int(r.views) })),
+  };
 }

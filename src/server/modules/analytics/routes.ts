@@ -1,6 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   AnalyticsRangeQuerySchema,
+  FirmAnalyticsDetailSchema,
   FirmAnalyticsSchema,
   SiteAnalyticsSchema,
 } from '../../../domain/admin-analytics';
@@ -12,35 +14,63 @@ import {
   PageViewSchema,
   SearchEventSchema,
 } from '../../../domain/analytics';
-import type { Http } from '../../lib/http';
+import { IdParamsSchema } from '../../../domain/ids';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser } from '../accounts/service';
-import { getFirmAnalytics, getSiteAnalytics } from './dashboard';
-import { recordActivity, recordPageView } from './service';
+import { getFirmAnalytics, getFirmAnalyticsDetail, getSiteAnalytics } from './dashboard';
+import { INGEST_DEFAULTS, IngestBuffer } from './ingest-buffer';
+import { analyticsPruneJob, analyticsRollupJob } from './jobs';
+import { INGEST_BUSY, queueActivity, queuePageView } from './service';
 
-const accepted = { 202: AcceptedSchema };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Analytics events accepted and waiting for their batched insert (tests flush it). */
+    analyticsIngest: IngestBuffer;
+  }
+}
 
-export async function analyticsRoutes(app: Http): Promise<void> {
+const accepted = { 202: AcceptedSchema, 503: ErrorSchema };
+
+/** 202 when the event is queued; 503 with Retry-After when the buffer is full (decision 0031). */
+function answer(reply: FastifyReply, queued: boolean) {
+  if (queued) return reply.status(202).send({ ok: true });
+  return reply
+    .header('retry-after', String(INGEST_BUSY.retryAfterSeconds))
+    .status(503)
+    .send(INGEST_BUSY.body);
+}
+
+// A plugin without encapsulation, so the app (and tests) see the ingest buffer.
+export const analyticsRoutes = fp(async (app: Http) => {
   const db = app.database.db;
+  const buffer = new IngestBuffer(db, app.log, {
+    ...INGEST_DEFAULTS,
+    maxRows: app.env.ANALYTICS_BUFFER_ROWS,
+  });
+  app.decorate('analyticsIngest', buffer);
+  app.addHook('onClose', async () => buffer.close());
+  app.jobs.register(analyticsRollupJob);
+  app.jobs.register(analyticsPruneJob(app.env.ANALYTICS_RAW_RETENTION_DAYS));
+
   const limited = rateLimit(app, [byIp('analytics', 120, MINUTE)]);
   const sessionUserId = async (request: FastifyRequest) => (await getSessionUser(app, request))?.id ?? null;
 
   app.post(
     '/api/analytics/pageview',
     { schema: { tags: ['analytics'], body: PageViewSchema, response: accepted }, preHandler: limited },
-    async (request, reply) => {
-      await recordPageView(db, request.body, await sessionUserId(request));
-      return reply.status(202).send({ ok: true });
-    },
+    async (request, reply) =>
+      answer(
+        reply,
+        queuePageView(buffer, request.body, await sessionUserId(request), request.headers['user-agent']),
+      ),
   );
 
   app.post(
     '/api/activity-logs',
     { schema: { tags: ['analytics'], body: ActivityLogSchema, response: accepted }, preHandler: limited },
-    async (request, reply) => {
-      await recordActivity(db, request.body, await sessionUserId(request));
-      return reply.status(202).send({ ok: true });
-    },
+    async (request, reply) =>
+      answer(reply, await queueActivity(db, buffer, request.body, await sessionUserId(request))),
   );
 
   // Search and filter events: the event's fields other than its type are stored as metadata.
@@ -53,12 +83,8 @@ export async function analyticsRoutes(app: Http): Promise<void> {
       { schema: { tags: ['analytics'], body, response: accepted }, preHandler: limited },
       async (request, reply) => {
         const { activityType, ...metadata } = request.body;
-        await recordActivity(
-          db,
-          { activityType, metadata, referrerUrl: request.headers.referer },
-          await sessionUserId(request),
-        );
-        return reply.status(202).send({ ok: true });
+        const entry = { activityType, metadata, referrerUrl: request.headers.referer };
+        return answer(reply, await queueActivity(db, buffer, entry, await sessionUserId(request)));
       },
     );
   }
@@ -71,17 +97,13 @@ export async function analyticsRoutes(app: Http): Promise<void> {
     },
     async (request, reply) => {
       const { propFirmId, ...metadata } = request.body;
-      await recordActivity(
-        db,
-        {
-          activityType: 'link_click',
-          propFirmId: propFirmId ?? null,
-          metadata,
-          referrerUrl: request.headers.referer,
-        },
-        await sessionUserId(request),
-      );
-      return reply.status(202).send({ ok: true });
+      const entry = {
+        activityType: 'link_click' as const,
+        propFirmId: propFirmId ?? null,
+        metadata,
+        referrerUrl: request.headers.referer,
+      };
+      return answer(reply, await queueActivity(db, buffer, entry, await sessionUserId(request)));
     },
   );
 
@@ -111,4 +133,20 @@ export async function analyticsRoutes(app: Http): Promise<void> {
     },
     async (request) => getFirmAnalytics(db, request.query),
   );
-}
+
+  app.get(
+    '/api/admin/firm-analytics/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "One firm over a range of days: its figures against the period before, by day, and its page's sources",
+        params: IdParamsSchema,
+        querystring: AnalyticsRangeQuerySchema,
+        response: { 200: FirmAnalyticsDetailSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => getFirmAnalyticsDetail(db, request.params.id, request.query),
+  );
+});

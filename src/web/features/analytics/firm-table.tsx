@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { downloadCsv, toCsv } from './csv';
 import { firmAnalyticsQuery } from './queries';
+import { rangeSearch } from './range';
 import { RangePicker, useAnalyticsRange } from './range-picker';
 
 const PAGE = 50;
@@ -100,7 +101,7 @@ export function FirmAnalyticsTable() {
                     <td key={c.key} className={cn('px-3 py-2', c.numeric && 'text-right tabular-nums')}>
                       {c.key === 'name' ? (
                         <Link
-                          href={`/firm/${row.slug}`}
+                          href={`/admin/firm-analytics/${row.firmId}?${rangeSearch(range)}`}
                           className="font-medium text-brand-700 hover:underline"
                         >
                           {row.name}

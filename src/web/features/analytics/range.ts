@@ -31,3 +31,7 @@ export function changePercent(value: number, previous: number): number | null {
   if (previous === 0) return null;
   return Math.round(((value - previous) / previous) * 1000) / 10;
 }
+
+/** The range as the address says it (`days=7`, or `from=&to=` for a custom one), for links between the dashboards. */
+export const rangeSearch = (range: AnalyticsRange) =>
+  range.preset ? `days=${range.preset}` : rangeQuery(range);

@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import TrendingDown from '~icons/lucide/trending-down';
-import TrendingUp from '~icons/lucide/trending-up';
 import { ANALYTICS_TOTALS, type SiteAnalytics } from '../../../domain/admin-analytics';
 import { formatDate } from '../../../domain/format';
 import { QueryFailure } from '../../components/query-failure';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { ChangeCards } from './change-cards';
 import { DataTable } from './data-table';
 import { siteAnalyticsQuery } from './queries';
-import { changePercent } from './range';
 import { RangePicker, useAnalyticsRange } from './range-picker';
 import { SeriesChart } from './series-chart';
 
@@ -17,35 +15,19 @@ const number = (n: number) => n.toLocaleString('en-US');
 
 function Totals({ data }: { data: SiteAnalytics }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
-      {ANALYTICS_TOTALS.map(([key, label]) => {
-        const { value, previous } = data.totals[key];
-        const change = changePercent(value, previous);
-        return (
-          <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="mt-1">
-              <span className="text-2xl font-bold text-slate-900 tabular-nums">{number(value)}</span>
-              <span
-                className={cn(
-                  'mt-1 flex items-center gap-1 text-xs',
-                  change == null ? 'text-slate-500' : change >= 0 ? 'text-emerald-700' : 'text-red-700',
-                )}
-              >
-                {change == null ? null : change >= 0 ? (
-                  <TrendingUp aria-hidden />
-                ) : (
-                  <TrendingDown aria-hidden />
-                )}
-                {change == null
-                  ? `${number(previous)} before`
-                  : `${change > 0 ? '+' : ''}${change}% vs ${number(previous)}`}
-              </span>
-            </dd>
-          </div>
-        );
-      })}
-    </dl>
+    <div className="space-y-2">
+      <ChangeCards
+        className="xl:grid-cols-7"
+        cards={ANALYTICS_TOTALS.map(([key, label]) => ({ key, label, ...data.totals[key] }))}
+      />
+      <p className="text-sm text-slate-600">
+        Bot page views (crawlers, by user agent; in none of the figures):{' '}
+        <strong className="font-semibold text-slate-900 tabular-nums">
+          {number(data.botPageViews.value)}
+        </strong>{' '}
+        ({number(data.botPageViews.previous)} before)
+      </p>
+    </div>
   );
 }
 

@@ -1,0 +1,56 @@
+import { bigint, boolean, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The analytics rollups (decision 0031): one row per day and figure, so the dashboards read small
+ * tables instead of every page view. `kind` names the figure and what the keys mean
+ * (modules/analytics/rollups.ts), one row per day and distinct keys; `n` is a count, `total` and `samples` a sum and how many values
+ * it adds (an average is total / samples).
+ */
+export const analyticsDailyCounts = pgTable(
+  'analytics_daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull().default(''),
+    key2: text('key2').notNull().default(''),
+    key3: text('key3').notNull().default(''),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    samples: bigint('samples', { mode: 'number' }).notNull().default(0),
+  },
+  // No unique key over the keys: a path may be longer than a btree entry can hold.
+  (t) => [
+    index('analytics_daily_counts_kind_idx').on(t.kind, t.day),
+    index('analytics_daily_counts_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * Each session's pages and sources of one day: what the rollup job looks back in to know when a
+ * session was last seen before a day, so unique sessions over any range add up exactly.
+ */
+export const analyticsSessionDays = pgTable(
+  'analytics_session_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    sessionId: text('session_id').notNull(),
+    paths: text('paths').array().notNull(),
+    sources: text('sources').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.sessionId] }),
+    index('analytics_session_days_session_idx').on(t.sessionId, t.day),
+  ],
+);
+
+/**
+ * The days rolled up, and up to which instant (today's up to an hour boundary). The dashboards read
+ * a day's rollups and its raw rows from `rolledThrough` on. A day rolled through its end is final:
+ * its raw rows may be pruned.
+ */
+export const analyticsRolledDays = pgTable('analytics_rolled_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  rolledThrough: timestamp('rolled_through', { withTimezone: true }).notNull(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
+  final: boolean('final').notNull(),
+});

@@ -1,0 +1,260 @@
+// The analytics rollups (decision 0031). One SQL text turns raw rows into rollup rows: the job
+// stores its output for the days before now (today up to the last whole hour), and the dashboards
+// run the same text over what is not rolled up yet, so a figure is the same whichever way its rows
+// came.
+//
+// Rollup rows (analytics_daily_counts), by kind:
+//   views, bot_views              n page views of people / of crawlers
+//   path, source, device, browser n views; key = the path, source ('(direct)' without one), ...
+//   campaign                      n views; key = utm_campaign, key2 = source, key3 = medium
+//   load_time                     n views that took key milliseconds to load, to 10 ms (percentiles)
+//   firm_source                   n views of /firm/{key} coming from source key2
+//   event                         n activity rows; key = activity type, key2 = firm id or ''
+//   search, search_zero           n searches of key (lower-cased, trimmed); total/samples = results
+//   filter                        n filter changes; key = filter type, key2 = value
+//   sessions, path_sessions, source_sessions
+//                                 n sessions seen on the day (on path key / from source key) whose
+//                                 previous day seen was key2 ('' for none; the same day when a part
+//                                 of the day not rolled up yet meets it again): the unique sessions
+//                                 of a range from..to are the rows of its days with key2 '' or < from.
+import { type SQL, sql } from 'drizzle-orm';
+import { ANALYTICS_MAX_DAYS } from '../../../domain/analytics-rules';
+import type { Db } from '../../db/client';
+
+export const DAY_MS = 86_400_000;
+/** Rows are rolled up to an hour boundary at least this far back: no insert before it is still under way. */
+export const SETTLED_AFTER_MS = 2 * 60_000;
+const HOUR_MS = 3_600_000;
+/** The days looked back for a session's previous visit: the longest period a figure covers. */
+const LOOKBACK_DAYS = ANALYTICS_MAX_DAYS;
+/** Activity rows that are a visitor leaving for a firm: the tracked redirects and link clicks. */
+export const OUTBOUND = ['firm_click', 'coupon_click', 'link_click'] as const;
+
+export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const addDays = (day: string, days: number) => isoDay(dayStart(day).getTime() + days * DAY_MS);
+
+/** Instants, `start` included, `end` excluded. */
+export interface Span {
+  start: Date;
+  end: Date;
+}
+
+/** Rows as both drivers return them from `db.execute`. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const createdIn = (spans: Span[]) =>
+  sql.join(
+    spans.map((s) => sql`(created_at >= ${s.start} and created_at < ${s.end})`),
+    sql` or `,
+  );
+
+/** Every rollup row but the session ones, from the raw rows of the spans (not empty). */
+export function rawCountsSql(spans: Span[]): SQL {
+  const where = createdIn(spans);
+  return sql`(
+    with v as (
+      select (created_at at time zone 'UTC')::date as day, path,
+        coalesce(nullif(utm_source, ''), '(direct)') as source, utm_campaign as campaign,
+        coalesce(utm_medium, '') as medium, device, browser, load_time, is_bot
+      from page_views where ${where}
+    ), h as (select * from v where not is_bot),
+    a as (
+      select (created_at at time zone 'UTC')::date as day, activity_type, prop_firm_id, metadata,
+        case when metadata->>'resultsCount' ~ '^[0-9]{1,9}$' then (metadata->>'resultsCount')::int end as results
+      from activity_logs where ${where}
+    )
+    select day, 'views'::text as kind, ''::text as key, ''::text as key2, ''::text as key3,
+      count(*)::bigint as n, 0::bigint as total, 0::bigint as samples from h group by 1
+    union all select day, 'bot_views', '', '', '', count(*), 0, 0 from v where is_bot group by 1
+    union all select day, 'path', path, '', '', count(*), 0, 0 from h group by 1, 3
+    union all select day, 'source', source, '', '', count(*), 0, 0 from h group by 1, 3
+    union all select day, 'campaign', campaign, source, medium, count(*), 0, 0
+      from h where campaign is not null group by 1, 3, 4, 5
+    union all select day, 'device', device, '', '', count(*), 0, 0 from h group by 1, 3
+    union all select day, 'browser', browser, '', '', count(*), 0, 0 from h group by 1, 3
+    union all select day, 'load_time', ((load_time + 5) / 10 * 10)::text, '', '', count(*), 0, 0
+      from h where load_time is not null group by 1, 3
+    union all select day, 'firm_source', split_part(path, '/', 3), source, '', count(*), 0, 0
+      from h where path like '/firm/%' group by 1, 3, 4
+    union all select day, 'event', activity_type, coalesce(prop_firm_id::text, ''), '', count(*), 0, 0
+      from a group by 1, 3, 4
+    union all select day, 'search', coalesce(lower(btrim(metadata->>'searchQuery')), ''), '', '',
+      count(*), coalesce(sum(results), 0), count(results) from a where activity_type = 'search' group by 1, 3
+    union all select day, 'search_zero', coalesce(lower(btrim(metadata->>'searchQuery')), ''), '', '',
+      count(*), 0, 0 from a where activity_type = 'search' and results = 0 group by 1, 3
+    union all select day, 'filter', coalesce(metadata->>'filterType', ''), coalesce(metadata->>'filterValue', ''),
+      '', count(*), 0, 0 from a where activity_type = 'filter' group by 1, 3, 4
+  )`;
+}
+
+/** One row per session and day of the spans: the paths it viewed and the sources it came from. */
+export function rawSessionDaysSql(spans: Span[]): SQL {
+  return sql`(
+    select (created_at at time zone 'UTC')::date as day, session_id, array_agg(distinct path) as paths,
+      array_agg(distinct coalesce(nullif(utm_source, ''), '(direct)')) as sources
+    from page_views where not is_bot and (${createdIn(spans)}) group by 1, 2
+  )`;
+}
+
+/**
+ * The session rollup rows of the `fresh` rows of `days` (day, part, session_id, paths, sources,
+ * fresh), whose other rows are the same sessions' earlier days, or earlier parts of the same day.
+ */
+function sessionCountsSql(days: SQL): SQL {
+  return sql`(
+    with s as (select * from ${days} as d),
+    ses as (select day, fresh, lag(day) over (partition by session_id order by day, part) as prev from s),
+    pth as (
+      select day, fresh, p, lag(day) over (partition by session_id, p order by day, part) as prev
+      from s cross join unnest(paths) as p
+    ),
+    src as (
+      select day, fresh, x, lag(day) over (partition by session_id, x order by day, part) as prev
+      from s cross join unnest(sources) as x
+    )
+    select day, 'sessions'::text as kind, ''::text as key, coalesce(prev::text, '') as key2, ''::text as key3,
+      count(*)::bigint as n, 0::bigint as total, 0::bigint as samples from ses where fresh group by 1, 4
+    union all select day, 'path_sessions', p, coalesce(prev::text, ''), '', count(*), 0, 0
+      from pth where fresh group by 1, 3, 4
+    union all select day, 'source_sessions', x, coalesce(prev::text, ''), '', count(*), 0, 0
+      from src where fresh group by 1, 3, 4
+  )`;
+}
+
+/**
+ * The rollup rows of the spans not rolled up yet, computed from their raw rows: what the dashboards
+ * add to the stored rollups. Sessions' earlier days (and the rolled-up part of the same day) come
+ * from the stored session days.
+ */
+export function pendingCountsSql(spans: Span[]): SQL {
+  const firstDay = isoDay(spans[0].start.getTime());
+  const lastDay = isoDay(spans[spans.length - 1].end.getTime() - 1);
+  const sessionDays = sql`(
+    with fresh as ${rawSessionDaysSql(spans)}
+    select day, 1 as part, session_id, paths, sources, true as fresh from fresh
+    union all
+    select s.day, 0, s.session_id, s.paths, s.sources, false
+    from (select distinct session_id from fresh) as f
+    -- Lateral: the few sessions of the raw part looked up one by one (session index), never a
+    -- scan of a year of session days.
+    cross join lateral (
+      select * from analytics_session_days h
+      where h.session_id = f.session_id
+        and h.day >= ${addDays(firstDay, -LOOKBACK_DAYS)}::date and h.day <= ${lastDay}::date
+    ) as s
+  )`;
+  return sql`(select * from ${rawCountsSql(spans)} as raw union all select * from ${sessionCountsSql(sessionDays)} as ses)`;
+}
+
+/**
+ * Rolls up again, from their raw rows, every row from the start of day `from` to `through` (an
+ * instant), in one transaction: safe to repeat, and two runs at once wait for each other. Days
+ * after `through` that were rolled up before must be rolled again (their sessions' previous days
+ * may have changed): the job always rolls through the present.
+ */
+export async function rollUpAnalytics(db: Db, from: string, through: Date, now = new Date()): Promise<void> {
+  const span: Span[] = [{ start: dayStart(from), end: through }];
+  if (through <= span[0].start) return;
+  const to = isoDay(through.getTime() - 1);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('analytics-rollup'))`);
+    await tx.execute(
+      sql`delete from analytics_daily_counts where day >= ${from}::date and day <= ${to}::date`,
+    );
+    await tx.execute(
+      sql`delete from analytics_session_days where day >= ${from}::date and day <= ${to}::date`,
+    );
+    await tx.execute(sql`
+      insert into analytics_daily_counts (day, kind, key, key2, key3, n, total, samples)
+      select * from ${rawCountsSql(span)} as raw`);
+    await tx.execute(sql`
+      insert into analytics_session_days (day, session_id, paths, sources)
+      select * from ${rawSessionDaysSql(span)} as sd`);
+    const sessionDays = sql`(
+      select day, 0 as part, session_id, paths, sources, day >= ${from}::date as fresh
+      from analytics_session_days
+      where day >= ${addDays(from, -LOOKBACK_DAYS)}::date and day <= ${to}::date
+        and session_id in (
+          select session_id from analytics_session_days where day >= ${from}::date and day <= ${to}::date
+        )
+    )`;
+    await tx.execute(sql`
+      insert into analytics_daily_counts (day, kind, key, key2, key3, n, total, samples)
+      select * from ${sessionCountsSql(sessionDays)} as ses`);
+    await tx.execute(sql`
+      insert into analytics_rolled_days (day, rolled_through, rolled_at, final)
+      select d::date, least((d + interval '1 day') at time zone 'UTC', ${through}), ${now},
+        ((d + interval '1 day') at time zone 'UTC') <= ${through}
+      from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') as d
+      on conflict (day) do update
+        set rolled_through = excluded.rolled_through, rolled_at = excluded.rolled_at, final = excluded.final`);
+  });
+  // Fresh statistics, so the dashboards look sessions up by index: the embedded database has no
+  // autovacuum to gather them, and a plan made for an empty table scans a year of session days.
+  await db.execute(sql`analyze analytics_session_days, analytics_daily_counts, analytics_rolled_days`);
+}
+
+/** Rolls up whole days `from` to `to` (both included), as the job does once they are over. */
+export function rollUpAnalyticsDays(db: Db, from: string, to: string, now = new Date()): Promise<void> {
+  return rollUpAnalytics(db, from, dayStart(addDays(to, 1)), now);
+}
+
+/** The first day with raw rows that is not final (rolled through its end), up to today; null when none. */
+export async function findFirstPendingDay(db: Db, now: Date): Promise<string | null> {
+  const [row] = await selectRows<{ day: string | null }>(
+    db,
+    sql`
+      with earliest as (
+        select least((select min(created_at) from page_views), (select min(created_at) from activity_logs)) as at
+      )
+      select min(d)::date::text as day
+      from earliest, generate_series((earliest.at at time zone 'UTC')::date, ${isoDay(now.getTime())}::date, interval '1 day') as d
+      where earliest.at is not null
+        and not exists (select 1 from analytics_rolled_days r where r.day = d::date and r.final)`,
+  );
+  return row?.day ?? null;
+}
+
+/** How far a rollup at `now` goes: the last whole hour that ended at least SETTLED_AFTER_MS ago. */
+export const rolledThroughAt = (now: Date) =>
+  new Date(Math.floor((now.getTime() - SETTLED_AFTER_MS) / HOUR_MS) * HOUR_MS);
+
+/**
+ * What the rollup job does: every day from the first one not final, through the last whole hour
+ * that ended at least SETTLED_AFTER_MS ago (so today is rolled up hour by hour, and the dashboards
+ * read at most the last hour or so of raw rows).
+ */
+export async function rollUpPendingAnalytics(
+  db: Db,
+  now = new Date(),
+): Promise<{ from: string; through: string } | null> {
+  const from = await findFirstPendingDay(db, now);
+  if (!from) return null;
+  const through = rolledThroughAt(now);
+  await rollUpAnalytics(db, from, through, now);
+  return { from, through: through.toISOString() };
+}
+/**
+ * Deletes raw page views and activity rows older than `retentionDays`, but only of final days (a
+ * day not rolled up keeps its rows whatever their age), and session days no longer looked back in.
+ */
+export async function pruneAnalyticsRaw(
+  db: Db,
+  retentionDays: number,
+  now = new Date(),
+): Promise<{ before: string }> {
+  const today = isoDay(now.getTime());
+  const pending = (await findFirstPendingDay(db, now)) ?? today;
+  const cutoff = addDays(today, -retentionDays);
+  const before = cutoff < pending ? cutoff : pending;
+  await db.execute(sql`delete from page_views where created_at < ${dayStart(before)}`);
+  await db.execute(sql`delete from activity_logs where created_at < ${dayStart(before)}`);
+  await db.execute(
+    sql`delete from analytics_session_days where day < ${addDays(pending < today ? pending : today, -LOOKBACK_DAYS - 1)}::date`,
+  );
+  return { before };
+}

@@ -20,6 +20,9 @@ test('the site dashboard: the demo traffic, another range, a table exported', as
     page.getByRole('img', { name: /Page views, sessions and outbound clicks by day/ }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Searches that found nothing' })).toBeVisible();
+  await expect(
+    page.getByText(/^Bot page views \(crawlers, by user agent; in none of the figures\):/),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, { include: ['main'] });
 
   await page.getByRole('button', { name: '7 days' }).click();

@@ -159,6 +159,28 @@ describe('batched ingestion', () => {
     }
   });
 
+  it('leaves out a row the database refuses without losing the rest of its batch', async () => {
+    const buffer = ctx.app.analyticsIngest;
+    const row = (path: string, userId: string | null) => ({
+      path,
+      sessionId: 'refusal-session',
+      device: 'desktop',
+      browser: 'Chrome',
+      userId,
+    });
+    buffer.addPageView(row('/refusal/kept-1', null));
+    // A user deleted between the request and the flush: the foreign key refuses the row.
+    buffer.addPageView(row('/refusal/refused', 'no-such-user'));
+    buffer.addPageView(row('/refusal/kept-2', null));
+    await buffer.flush();
+    const stored = await ctx.db
+      .select({ path: pageViews.path })
+      .from(pageViews)
+      .where(like(pageViews.path, '/refusal/%'));
+    expect(stored.map((r) => r.path).sort()).toEqual(['/refusal/kept-1', '/refusal/kept-2']);
+    expect(buffer.pending).toBe(0);
+  });
+
   it('writes every acknowledged view when the app closes (SIGTERM)', async () => {
     const other = await createTestApp();
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(other.app, i)));

@@ -5,7 +5,7 @@ import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/
 import type { FirmAnalytics, FirmAnalyticsDetail, SiteAnalytics } from '../../../domain/admin-analytics';
 import { activityLogs, analyticsRolledDays, couponUses, pageViews, reviews } from '../../db/schema';
 import { insertCoupon, insertFirm, insertUser } from '../../db/seed/factories';
-import { pruneAnalyticsRaw, rollUpAnalyticsDays } from './rollups';
+import { pruneAnalyticsRaw, rollUpAnalyticsDays, rollUpPendingAnalytics } from './rollups';
 
 // The dashboards read a fixed past week, so rows the test writes at known instants give known figures.
 const at = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
@@ -356,6 +356,9 @@ describe('today, rolled up hour by hour', () => {
       expect(today.rolledThrough.getTime() % 3_600_000).toBe(0);
       expect(today.rolledThrough.getTime()).toBeLessThan(now);
       expect(await read()).toEqual(raw);
+      // Until the next hour boundary there is nothing new to roll up.
+      expect(await rollUpPendingAnalytics(own.db)).toBeNull();
+      expect(await rollUpPendingAnalytics(own.db, new Date(now + 3_600_000))).not.toBeNull();
     } finally {
       await own.close();
     }

@@ -65,7 +65,10 @@ export class IngestBuffer {
 
   /** Writes every waiting row; flushes run one after another, so rows keep their order. */
   flush(): Promise<void> {
-    this.running = this.running.then(() => this.writePending());
+    // Never a rejected chain: one unexpected failure must not stop every later flush.
+    this.running = this.running
+      .then(() => this.writePending())
+      .catch((err: unknown) => this.log.error({ err }, 'analytics flush failed'));
     return this.running;
   }
 

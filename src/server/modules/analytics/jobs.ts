@@ -5,8 +5,9 @@ export const ANALYTICS_ROLLUP_JOB = 'analytics-rollup';
 export const ANALYTICS_PRUNE_JOB = 'analytics-prune';
 
 /**
- * Every 5 minutes: rolls up every day not final yet through yesterday (yesterday again until a run
- * after its end makes it final; every day since the last run after a stop). Safe to repeat.
+ * Every 5 minutes: rolls up every day not final yet through the last whole hour (today again once
+ * an hour; yesterday until a run after its end makes it final; every day since the last run after
+ * a stop). A run with no new hour to add writes nothing. Safe to repeat.
  */
 export const analyticsRollupJob = defineJob({
   name: ANALYTICS_ROLLUP_JOB,

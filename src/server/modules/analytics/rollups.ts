@@ -235,6 +235,16 @@ export async function rollUpPendingAnalytics(
   const from = await findFirstPendingDay(db, now);
   if (!from) return null;
   const through = rolledThroughAt(now);
+  if (through.getTime() <= dayStart(from).getTime()) return null;
+  // Between two hour boundaries only today is pending and already rolled through the same hour:
+  // the runs of the next 55 minutes would write the same rows again.
+  if (from === isoDay(through.getTime() - 1)) {
+    const [mark] = await selectRows<{ through: Date | string }>(
+      db,
+      sql`select rolled_through as through from analytics_rolled_days where day = ${from}::date`,
+    );
+    if (mark && new Date(mark.through).getTime() >= through.getTime()) return null;
+  }
   await rollUpAnalytics(db, from, through, now);
   return { from, through: through.toISOString() };
 }

@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { findPackageRoot } from './db/migrate';
 import type { Env } from './env';
@@ -27,6 +26,8 @@ import { ReadModels } from './lib/read-model';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import './lib/fastify-types';
 import { collectRouteAccess } from './lib/access';
+import { redisOrLocalStore } from './lib/rate-limit';
+import { closeRedis, openRedis } from './lib/redis';
 import {
   type CacheAnswer,
   cacheTagsOf,
@@ -93,15 +94,13 @@ export async function buildApp(options: AppOptions) {
   const storage = new LocalStorage(env.DATA_DIR);
   app.decorate('storage', storage);
 
-  const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
+  const redis = env.REDIS_URL ? openRedis(env.REDIS_URL, app.log) : undefined;
   app.changes.subscribe((events) => app.cache.invalidate(cacheTagsOf(events)));
   if (redis) {
     const disconnect = await app.changes.connectRedis(redis, `${redisPrefix}:changes`, app.log);
     app.addHook('onClose', async () => {
       await disconnect();
-      await redis.quit();
+      await closeRedis(redis);
     });
   }
 
@@ -115,7 +114,7 @@ export async function buildApp(options: AppOptions) {
   const observeRequest = registerMetrics(app);
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${redisPrefix}-rl:` } : {}),
+    ...(redis ? { store: redisOrLocalStore(redis, `${redisPrefix}-rl:`) } : {}),
   });
   answerFromCache = createCacheAnswer(app.cache, securityHeaders, observeRequest);
   registerResponseCache(app, answerFromCache);

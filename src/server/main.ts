@@ -20,6 +20,9 @@ async function prepare(app: App, database: Database) {
   if (env.SEED_DEMO_DATA || env.ADMIN_PASSWORD) await ensureDemoAdmin(app.auth, database.db, env, app.log);
 }
 
+/** How long in-flight requests may run after SIGTERM (orchestrators commonly kill at 30 s). */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 /** Serves on the port until SIGTERM or SIGINT, then finishes in-flight requests and exits. */
 async function serve(app: App, database: Database) {
   let closing = false;
@@ -27,8 +30,18 @@ async function serve(app: App, database: Database) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Fastify closes the connections idle at this moment; one whose request is still in flight
+    // would stay open after its answer (keep-alive) and hold the exit until the client leaves.
+    // So each is closed as soon as it is idle, and after SHUTDOWN_GRACE_MS whatever is left.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => {
+      app.log.warn('shutdown: requests still running after the grace period were cut');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     try {
       await app.close();
+      clearInterval(sweep);
+      clearTimeout(deadline);
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -10,6 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Validator from '@adobe/structured-data-validator';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import vnuJar from 'vnu-jar';
@@ -114,8 +115,9 @@ describe('every page type, as the visitor it is for', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
-  it('has JSON-LD that parses and names a schema.org type', async () => {
+  it('has JSON-LD that parses, names a schema.org type and meets the rich-result rules of its type', async () => {
     const problems: string[] = [];
+    const validator = new Validator();
     let blocks = 0;
     for (const page of pages.filter((p) => p.as === 'public')) {
       const html = (await get(page.url, page.as)).body;
@@ -127,6 +129,13 @@ describe('every page type, as the visitor it is for', () => {
           const data = JSON.parse(json) as { '@context'?: string; '@type'?: string };
           if (data['@context'] !== 'https://schema.org' || !data['@type'])
             problems.push(`${page.url}: ${json.slice(0, 80)}`);
+          // @adobe/structured-data-validator: the required and recommended fields of each type
+          // (Organization, Review, AggregateRating, Offer, BreadcrumbList ...), nested ones too.
+          const issues = await validator.validate({ jsonld: { [String(data['@type'])]: [data] } });
+          for (const issue of issues.filter((i) => i.severity === 'ERROR')) {
+            const where = issue.path.map((p) => p.property ?? p.type).join(' > ');
+            problems.push(`${page.url}: ${where}: ${issue.issueMessage}`);
+          }
         } catch {
           problems.push(`${page.url}: does not parse`);
         }

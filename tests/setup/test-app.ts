@@ -26,8 +26,9 @@ export async function createTestApp(
   /**
    * 'production' serves pages from the production build (run `npm run build` first). `sharedWith`
    * builds a second server on another's database and Redis prefix, as a second process would be.
+   * `databasePort`: the app reaches PostgreSQL through this local port (a fault test's proxy).
    */
-  options: { pages?: 'production' | 'none'; sharedWith?: TestContext } = {},
+  options: { pages?: 'production' | 'none'; sharedWith?: TestContext; databasePort?: number } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pfc-test-'));
   const env = completeEnv(
@@ -44,7 +45,7 @@ export async function createTestApp(
       ...overrides,
     }),
   );
-  const database = options.sharedWith?.database ?? (await createTestDatabase());
+  const database = options.sharedWith?.database ?? (await createTestDatabase({ port: options.databasePort }));
   const redisPrefix = options.sharedWith?.redisPrefix ?? `pfc-test-${crypto.randomUUID()}`;
   const app = await buildApp({
     env,

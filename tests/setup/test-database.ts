@@ -25,9 +25,10 @@ function migratedPgliteDump(): Promise<File | Blob> {
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or with
- * TEST_DATABASE_URL a new PostgreSQL database copied from the migrated template.
+ * TEST_DATABASE_URL a new PostgreSQL database copied from the migrated template. `port` makes the
+ * pool connect through another local port (a proxy a fault test cuts), not straight to the server.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { port?: number } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: await migratedPgliteDump() });
@@ -40,6 +41,10 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
+  if (options.port) {
+    dbUrl.hostname = '127.0.0.1';
+    dbUrl.port = String(options.port);
+  }
   const database = await openDatabase({
     kind: 'postgres',
     url: dbUrl.toString(),

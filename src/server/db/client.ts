@@ -24,6 +24,8 @@ export type DatabaseOptions =
       kind: 'postgres';
       url: string;
       max?: number;
+      /** How long a query waits for a connection (opening one or a free one of the pool). */
+      connectionTimeoutMillis?: number;
       /** Called when an idle pooled connection dies (server restart, terminated backend). */
       onIdleError?: (error: Error) => void;
     }
@@ -32,7 +34,14 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      // While the server is down or unreachable a request fails after this wait (a 503 with
+      // Retry-After, lib/error-handler.ts) instead of hanging; the same bound applies to waiting
+      // for a free pooled connection under load.
+      connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    });
     // Without a listener, an idle connection's error would crash the process; the pool already
     // drops the broken connection and opens a new one on the next query.
     pool.on('error', options.onIdleError ?? warnIdleError);

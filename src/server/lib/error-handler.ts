@@ -20,9 +20,41 @@ export function postgresCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The database cannot be reached: the server is restarting or shutting down (57P01-57P03), the
+ * connection failed or broke (class 08, refused, reset), or no connection came within the pool's
+ * timeout (db/client.ts). Such a request may succeed in a few seconds, so it gets 503 + Retry-After.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^(57P0[123]|08...)$/.test(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
+      return true;
+    // node-postgres and its pool say these without a code.
+    if (
+      typeof e.message === 'string' &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/.test(
+        e.message,
+      )
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Seconds a client should wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 interface ErrorAnswer {
   status: number;
   body: { message: string; code: string };
+  headers?: Record<string, string>;
 }
 
 const answer = (status: number, body: ErrorAnswer['body']): ErrorAnswer => ({ status, body });
@@ -72,6 +104,17 @@ function answerError(error: FastifyError, request: FastifyRequest): ErrorAnswer 
   if (pgCode === '23505') {
     return answer(409, { message: 'This record already exists.', code: 'conflict' });
   }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable: answered 503');
+    return {
+      status: 503,
+      body: {
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        code: 'unavailable',
+      },
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
+  }
   const status = error.statusCode ?? 500;
   if (status === 429) {
     return answer(429, {
@@ -93,6 +136,7 @@ const PAGE_TITLES: Record<number, string> = {
   404: 'Page not found',
   414: 'This address is too long',
   429: 'Too many requests',
+  503: 'Briefly unavailable',
 };
 
 /**
@@ -102,7 +146,8 @@ const PAGE_TITLES: Record<number, string> = {
  * route or hook exists, so `setErrorHandler` never sees it.
  */
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const { status, body } = answerError(error, request);
+  const { status, body, headers } = answerError(error, request);
+  if (headers) reply.headers(headers);
   if (!wantsPage(request)) return reply.status(status).send(body);
   const title = PAGE_TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'This request was refused');
   return sendNoticePage(reply, status, { title, text: body.message });

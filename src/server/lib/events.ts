@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { closeRedis } from './redis';
 
 /** What kinds of data a change can be about. */
 export type ChangedEntity =
@@ -58,8 +59,17 @@ export class Changes {
    */
   async connectRedis(redis: Redis, channel: string, log: FastifyBaseLogger): Promise<() => Promise<void>> {
     const subscriber = redis.duplicate();
+    // Its outages are logged once by the main connection's listener (lib/redis.ts).
+    subscriber.on('error', () => {});
     const nodeId = crypto.randomUUID();
-    await subscriber.subscribe(channel);
+    // The server starts and serves without Redis: then the subscription is made once it answers
+    // (ioredis renews it after each later reconnection by itself).
+    await subscriber.subscribe(channel).catch((err: unknown) => {
+      log.warn({ err }, 'change events of other processes not received until Redis answers');
+      subscriber.once('ready', () => {
+        subscriber.subscribe(channel).catch(() => {});
+      });
+    });
     subscriber.on('message', (_channel, message: string) => {
       try {
         const { from, events } = JSON.parse(message) as { from: string; events: ChangeEvent[] };
@@ -70,12 +80,12 @@ export class Changes {
     });
     this.remote = (events) => {
       redis.publish(channel, JSON.stringify({ from: nodeId, events })).catch((err: unknown) => {
-        log.error({ err }, 'change events not shared with other processes');
+        log.warn({ err }, 'change events not shared with other processes');
       });
     };
     return async () => {
       this.remote = undefined;
-      await subscriber.quit();
+      await closeRedis(subscriber);
     };
   }
 }

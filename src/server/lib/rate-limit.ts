@@ -1,4 +1,12 @@
+import type {
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitPluginOptions,
+} from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { AppError } from './app-error';
 
 export const MINUTE = 60_000;
@@ -65,6 +73,54 @@ export function rateLimit(app: FastifyInstance, limits: Limit[]) {
         reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
         throw new AppError(429, 'rate_limited', RATE_LIMITED_MESSAGE);
       }
+    }
+  };
+}
+
+type StoreWithRead = FastifyRateLimitStore & { read?: FastifyRateLimitStore['incr'] };
+type StoreCall = Parameters<FastifyRateLimitStore['incr']>;
+
+/**
+ * The counters' store with REDIS_URL: Redis while it answers, so every process shares them; this
+ * process's memory while it does not (refused, reset, or no answer within the command timeout of
+ * lib/redis.ts), so a Redis outage never fails or stalls a request and limits still hold per process.
+ */
+export function redisOrLocalStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  class RedisOrLocalStore implements FastifyRateLimitStore {
+    constructor(
+      private readonly shared: StoreWithRead,
+      private readonly local: StoreWithRead,
+    ) {}
+
+    private run(method: 'incr' | 'read', [key, callback, timeWindow, max]: StoreCall) {
+      const local = () => this.local[method]?.(key, callback, timeWindow, max);
+      if (redis.status !== 'ready') return local();
+      this.shared[method]?.(
+        key,
+        (error, result) => (error ? local() : callback(null, result)),
+        timeWindow,
+        max,
+      );
+    }
+
+    incr(...call: StoreCall) {
+      this.run('incr', call);
+    }
+
+    read(...call: StoreCall) {
+      this.run('read', call);
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      return new RedisOrLocalStore(this.shared.child(routeOptions), this.local.child(routeOptions));
+    }
+  }
+  return class extends RedisOrLocalStore {
+    constructor(options: RateLimitPluginOptions) {
+      super(
+        new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, nameSpace),
+        new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache),
+      );
     }
   };
 }

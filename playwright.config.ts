@@ -75,6 +75,8 @@ export default defineConfig({
       PORT: String(PORT),
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: 'warn',
+      // Each test's context speaks from a client address of its own (tests/e2e/fixtures.ts).
+      TRUST_PROXY: 'true',
       DATA_DIR: process.env.PFC_E2E_DATA_DIR,
       ADMIN_EMAIL: process.env.PFC_E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.PFC_E2E_ADMIN_PASSWORD,

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { findLink, readOutbox } from '../../src/server/lib/mailer';
-import { expectNoSeriousA11yViolations, presetCookieConsent } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test } from './fixtures';
 
 /** The verification link the server wrote to the outbox of its data folder for this address. */
 async function verificationLink(email: string): Promise<string> {

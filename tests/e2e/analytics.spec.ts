@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  presetCookieConsent,
+  signInAsAdmin,
+  test,
+  waitForApp,
+} from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await presetCookieConsent(page);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, presetCookieConsent, waitForApp } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test, waitForApp } from './fixtures';
 
 const cards = (page: Page) => page.getByTestId('challenge-card');
 const trueCosts = (page: Page) => page.getByTestId('true-cost').allTextContents();

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { readOutbox } from '../../src/server/lib/mailer';
-import { expectNoSeriousA11yViolations, presetCookieConsent, waitForApp } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test, waitForApp } from './fixtures';
 
 test.beforeEach(async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

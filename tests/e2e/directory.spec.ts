@@ -1,5 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  presetCookieConsent,
+  signInAsAdmin,
+  test,
+  waitForApp,
+} from './fixtures';
 
 test.beforeEach(async ({ page, context, baseURL }) => {
   // Several axe scans of long pages per test take a while on a shared 2-core machine.

@@ -1,6 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { CONSENT_KEY, type Consent } from '../../src/web/lib/consent';
+
+let clients = 0;
+
+/**
+ * Each test's browser context speaks from a client address of its own (`X-Forwarded-For`, trusted
+ * by the test server like a reverse proxy's): the server's per-address rate limits (ten sign-ups an
+ * hour, say) then apply to one test at a time, as to one visitor, and not to the whole suite.
+ */
+export const clientAddress = (workerIndex: number) => {
+  clients++;
+  return `10.${workerIndex % 256}.${Math.floor(clients / 256) % 256}.${clients % 256}`;
+};
+
+export const test = base.extend({
+  context: async ({ context }, use, testInfo) => {
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress(testInfo.workerIndex) });
+    await use(context);
+  },
+});
+export { expect };
 
 /**
  * Stores a cookie-consent record before any page script runs, so a spec that is not about the

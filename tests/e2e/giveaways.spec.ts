@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { findLink, readOutbox } from '../../src/server/lib/mailer';
-import { expectNoSeriousA11yViolations, presetCookieConsent } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test } from './fixtures';
 
 // Sign-up, the outbox link and axe take a while on the shared machines.
 test.describe.configure({ timeout: 90_000 });

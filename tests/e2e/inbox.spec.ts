@@ -1,6 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { readOutbox } from '../../src/server/lib/mailer';
-import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  presetCookieConsent,
+  signInAsAdmin,
+  test,
+  waitForApp,
+} from './fixtures';
 
 test('an admin answers a contact message by email, kept with the message', async ({ page }, info) => {
   await presetCookieConsent(page);

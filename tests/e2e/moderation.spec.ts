@@ -1,5 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  clientAddress,
+  expect,
+  expectNoSeriousA11yViolations,
+  presetCookieConsent,
+  signInAsAdmin,
+  test,
+  waitForApp,
+} from './fixtures';
 
 /** A listed firm with reviews by members: the first for the desktop project, another for mobile. */
 async function firmWithReviews(page: Page, mobile: boolean): Promise<string> {
@@ -65,7 +73,11 @@ test('an admin suspends a trader: the trader is signed out and the log-in says w
   const tag = `susp${info.project.name}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `${tag}@example.com`;
   const password = 'a long enough password';
-  const trader = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  const trader = await browser.newContext({
+    baseURL,
+    viewport: page.viewportSize() ?? undefined,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress(info.workerIndex) },
+  });
   const traderPage = await trader.newPage();
   await presetCookieConsent(traderPage);
   const signUp = await traderPage.request.post('/api/auth/sign-up/email', {

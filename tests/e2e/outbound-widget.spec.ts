@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
-import { presetCookieConsent } from './fixtures';
+import { expect, presetCookieConsent, test } from './fixtures';
 
 interface FirmDetails {
   id: number;

@@ -1,7 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { findLink, readOutbox } from '../../src/server/lib/mailer';
-import { expectNoSeriousA11yViolations, presetCookieConsent, signInAsAdmin, waitForApp } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  presetCookieConsent,
+  signInAsAdmin,
+  test,
+  waitForApp,
+} from './fixtures';
 
 async function verificationLink(email: string): Promise<string> {
   const dataDir = process.env.PFC_E2E_DATA_DIR as string;

@@ -1,9 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
+  expect,
   expectNoSeriousA11yViolations,
   presetCookieConsent,
   readStoredConsent,
   signInAsAdmin,
+  test,
   waitForApp,
 } from './fixtures';
 

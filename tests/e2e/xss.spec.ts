@@ -9,14 +9,14 @@
  * nothing here. A new writable field joins by being filled in `writeEverything` below, and the
  * page that shows it by being in `pagesToOpen`.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { emptyCoupon } from '../../src/domain/admin-content';
 import { emptyFirm, emptyFundingModel } from '../../src/domain/admin-firms';
 import { emptyPost } from '../../src/domain/admin-posts';
 import { findLink, readOutbox } from '../../src/server/lib/mailer';
 import { XSS_CORPUS } from '../fixtures/xss-corpus';
-import { presetCookieConsent, signInAsAdmin } from './fixtures';
+import { expect, presetCookieConsent, signInAsAdmin, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'one width is enough: the stored data and the pages are the same');

@@ -50,10 +50,19 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      // The stored-XSS spec writes hostile data into the shared database: it runs after the others.
+      testIgnore: /xss\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: 'stored-xss',
+      testMatch: /xss\.spec\.ts/,
+      dependencies: ['desktop', 'mobile'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: 'mobile',
+      testIgnore: /xss\.spec\.ts/,
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },

@@ -103,6 +103,8 @@ export class Jobs {
     }
   }
 
+  private readonly running = new Set<Promise<JobRunResult>>();
+
   stop(): void {
     for (const cron of this.crons.splice(0)) cron.stop();
   }
@@ -122,7 +124,27 @@ export class Jobs {
     return this.runSlot(definition, at, undefined);
   }
 
-  private async runSlot(
+  /** Resolves once every run this process started has ended (a route may start one and answer 202). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+
+  private runSlot(
+    definition: JobDefinition<unknown>,
+    scheduledAt: Date,
+    payload: unknown,
+    slot?: string,
+  ): Promise<JobRunResult> {
+    const run = this.runSlotNow(definition, scheduledAt, payload, slot);
+    this.running.add(run);
+    run.then(
+      () => this.running.delete(run),
+      () => this.running.delete(run),
+    );
+    return run;
+  }
+
+  private async runSlotNow(
     definition: JobDefinition<unknown>,
     scheduledAt: Date,
     payload: unknown,

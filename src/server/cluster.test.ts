@@ -104,7 +104,10 @@ describe.runIf(url && redis)('two server processes on one port (WEB_CONCURRENCY=
   });
 
   it('runs two server processes under the primary', () => {
-    const workers = execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+    // Children running the server (tsx may start a helper process of its own beside them).
+    const workers = execFileSync('pgrep', ['-P', String(child.pid), '-f', 'src/server/main.ts'], {
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n');
     expect(workers).toHaveLength(2);

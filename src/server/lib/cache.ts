@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 
 /** Content codings a cached body is kept in besides identity, most preferred first. */
 const CODINGS = ['br', 'gzip'] as const;
-type ContentCoding = (typeof CODINGS)[number];
+export type ContentCoding = (typeof CODINGS)[number];
 
 /** Accept-Encoding values repeat (one per browser build), so their answers are remembered. */
 const codingNegotiator = new Negotiator<ContentCoding>({
@@ -45,6 +45,17 @@ export interface EncodedBody {
 export function encodeSingle(body: Buffer, acceptEncoding: string | undefined): EncodedBody {
   const coding = chooseCoding(body, acceptEncoding);
   return coding ? { body: compressors.single[coding](body), coding } : { body };
+}
+
+/**
+ * A body every later visitor will share (a page for anonymous visitors), compressed at the cached
+ * quality in the coding this request prefers: made where the body is made (a render thread), so
+ * the server thread compresses nothing for the first visitor either. Other codings are made once
+ * on their first request (`encodeCached`).
+ */
+export function encodeShared(body: Buffer, acceptEncoding: string | undefined): CachedResponse['encoded'] {
+  const coding = chooseCoding(body, acceptEncoding);
+  return coding ? { [coding]: compressors.cached[coding](body) } : {};
 }
 
 export interface CachedResponse {

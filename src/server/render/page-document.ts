@@ -1,5 +1,5 @@
 import type { RenderRequest, RenderResult } from '../../domain/render';
-import { type EncodedBody, encodeSingle } from '../lib/cache';
+import { type CachedResponse, type EncodedBody, encodeShared, encodeSingle } from '../lib/cache';
 import { type DocumentAssets, NONCE_PLACEHOLDER, renderDocument } from './document';
 
 export type RenderFn = (request: RenderRequest) => Promise<RenderResult>;
@@ -11,22 +11,26 @@ export interface PageDocument extends EncodedBody {
   redirect?: string;
   /** Cache tags of the API answers the page was built from. */
   tags: string[];
+  /** For a shared document: `body` is the raw bytes, and this the copy in the request's coding. */
+  encoded?: CachedResponse['encoded'];
 }
 
 export interface PageDocumentOptions {
   assets: DocumentAssets;
+  /** The request's Accept-Encoding: the document is compressed here, in the coding it prefers. */
+  acceptEncoding: string | undefined;
   /**
-   * Set when the document is made for one visitor alone: it is compressed here as their
-   * Accept-Encoding allows. Absent for a document the server caches, which it compresses once per
-   * content coding for every later visitor.
+   * True for a document the server caches for every later visitor (no session): it comes back raw
+   * with a copy compressed at the cached quality (`encodeShared`). Otherwise it is made for one
+   * visitor alone and compressed quickly (`encodeSingle`).
    */
-  forOneVisitor?: { acceptEncoding: string | undefined };
+  shared: boolean;
   /** The response's CSP nonce, for development documents (Vite's inline preamble). */
   nonce?: string;
 }
 
 /**
- * Renders a page and builds its whole document, compressed when it is made for one visitor. Runs
+ * Renders a page and builds its whole document, compressed as the request accepts. Runs
  * where the render runs: on a render thread (`render-worker.ts`), so the server thread only writes
  * the bytes, or on the server thread when there are no render threads or in development.
  */
@@ -49,6 +53,13 @@ export async function renderPageDocument(
   });
   if (options.nonce) html = html.replaceAll(NONCE_PLACEHOLDER, options.nonce);
   const body = Buffer.from(html);
-  const encoded = options.forOneVisitor ? encodeSingle(body, options.forOneVisitor.acceptEncoding) : { body };
-  return { status: result.status, tags: result.tags, ...encoded };
+  if (options.shared) {
+    return {
+      status: result.status,
+      tags: result.tags,
+      body,
+      encoded: encodeShared(body, options.acceptEncoding),
+    };
+  }
+  return { status: result.status, tags: result.tags, ...encodeSingle(body, options.acceptEncoding) };
 }

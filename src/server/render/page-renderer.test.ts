@@ -4,6 +4,7 @@ import { signUpUser } from '../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../tests/setup/test-app';
 import { CURRENT_USER_PATH } from '../../domain/api-paths';
 import { insertFirm } from '../db/seed/factories';
+import { pageCacheKey } from '../lib/response-cache-plugin';
 
 /** The render threads and the server thread must send the same pages. */
 describe('page rendering on worker threads', () => {
@@ -55,6 +56,22 @@ describe('page rendering on worker threads', () => {
     expect(withoutTimes(brotliDecompressSync(compressed.rawPayload).toString())).toBe(
       withoutTimes(plain.body),
     );
+  });
+
+  it('caches a page for anonymous visitors with the copy in the coding its first visitor asked for, compressed on the render thread', async () => {
+    const url = '/firm/worker-render-capital?first=br';
+    const first = await onWorkers.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(first.headers['content-encoding']).toBe('br');
+    const entry = onWorkers.app.cache.get(pageCacheKey(url, undefined) ?? '');
+    expect(Object.keys(entry?.encoded ?? {})).toEqual(['br']);
+    expect(first.rawPayload.equals(entry?.encoded.br ?? Buffer.alloc(0))).toBe(true);
+    expect(brotliDecompressSync(first.rawPayload).equals(entry?.body ?? Buffer.alloc(0))).toBe(true);
+    // A later visitor asking for another coding gets it made once, from the raw bytes.
+    const gzip = await onWorkers.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['x-cache']).toBe('hit');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(Object.keys(entry?.encoded ?? {}).sort()).toEqual(['br', 'gzip']);
   });
 
   it('renders the page itself, with its data, not a loading fallback', async () => {

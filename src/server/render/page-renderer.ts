@@ -72,7 +72,7 @@ function renderOnWorkers(
     concurrentTasksPerWorker: 4,
   });
   app.addHook('onClose', () => pool.close({ force: true }));
-  return async ({ url, config, fetchApi }, { forOneVisitor }) => {
+  return async ({ url, config, fetchApi }, { acceptEncoding, shared }) => {
     const { port1, port2 } = new MessageChannel();
     port1.on('message', ({ id, paths }: RenderPortRequest) => {
       Promise.all(
@@ -87,14 +87,19 @@ function renderOnWorkers(
     try {
       // Node's MessagePort has the web one's postMessage, onmessage and close, which is all the worker uses.
       const port = port2 as unknown as WorkerRenderTask['port'];
-      const page = await pool.run({ url, config, port, forOneVisitor }, { transferList: [port2] });
-      // The bytes arrive as a plain Uint8Array (structured clone); Fastify sends Buffers as they are.
-      return { ...page, body: Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength) };
+      const page = await pool.run({ url, config, port, acceptEncoding, shared }, { transferList: [port2] });
+      // Bytes arrive as plain Uint8Arrays (structured clone); Fastify sends Buffers as they are.
+      const encoded = Object.fromEntries(
+        Object.entries(page.encoded ?? {}).map(([coding, bytes]) => [coding, asBuffer(bytes)]),
+      );
+      return { ...page, body: asBuffer(page.body), encoded };
     } finally {
       port1.close();
     }
   };
 }
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 async function loadProductionRenderer(app: FastifyInstance, root: string): Promise<RenderPage> {
   const manifestPath = path.join(root, 'dist/client/.vite/manifest.json');
@@ -198,12 +203,12 @@ export async function registerPageRendering(
   // Browsers check a page again before showing it from their cache: it changes with the data.
   const PAGE_HEADERS = { 'cache-control': 'no-cache' } as const;
 
-  // Pages send bytes they encoded themselves (once per coding when cached, on the render thread
-  // otherwise): the compression plugin's hooks would only pass them through.
+  // Pages send bytes they encoded themselves (where they were rendered; a cached page's other
+  // codings once each, on their first request): the compression plugin's hooks would only pass them through.
   app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-    // A page for a visitor without a session is cached, and compressed once per coding as it is
-    // sent. Hits never get here: the cache answers them before routing (response-cache-plugin.ts).
+    // A page for a visitor without a session is cached for every later one. Hits never get here:
+    // the cache answers them before routing (response-cache-plugin.ts).
     const cacheKey = mode === 'production' ? pageCacheKey(request.url, request.headers.cookie) : undefined;
     const forwarded = {
       ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
@@ -239,7 +244,8 @@ export async function registerPageRendering(
         },
       },
       {
-        ...(cacheKey ? {} : { forOneVisitor: { acceptEncoding: request.headers['accept-encoding'] } }),
+        acceptEncoding: request.headers['accept-encoding'],
+        shared: cacheKey !== undefined,
         ...(mode === 'development' ? { nonce: request.cspNonce } : {}),
       },
     );
@@ -257,7 +263,7 @@ export async function registerPageRendering(
       status: page.status,
       contentType: HTML,
       body: page.body,
-      encoded: {},
+      encoded: page.encoded ?? {},
       tags: page.tags.length ? page.tags : ['page'],
       route: request.routeOptions.url ?? '/*',
       headers: PAGE_HEADERS,

@@ -25,7 +25,7 @@ type TaskPort = Pick<MessagePort, 'postMessage' | 'close'> & {
   onmessage: ((event: MessageEvent<RenderPortAnswer>) => void) | null;
 };
 
-export interface WorkerRenderTask extends Pick<PageDocumentOptions, 'forOneVisitor'> {
+export interface WorkerRenderTask extends Pick<PageDocumentOptions, 'acceptEncoding' | 'shared'> {
   url: string;
   config: SiteConfig;
   port: TaskPort;
@@ -73,13 +73,14 @@ export async function renderInWorker({
   url,
   config,
   port,
-  forOneVisitor,
+  acceptEncoding,
+  shared,
 }: WorkerRenderTask): Promise<PageDocument> {
   try {
     return await renderPageDocument(
       render,
       { url, config, fetchApi: batchedFetch(port) },
-      { assets, forOneVisitor },
+      { assets, acceptEncoding, shared },
     );
   } finally {
     port.close();

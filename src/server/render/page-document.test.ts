@@ -23,7 +23,11 @@ const assets = { head: '', entry: '', pagePreloads: {} };
 /** Where the page is rendered (a render thread) is where it is compressed: the server thread only sends. */
 describe('renderPageDocument', () => {
   it('returns a shared document raw, with its copy in the coding the request prefers', async () => {
-    const page = await renderPageDocument(render, request, { assets, acceptEncoding: 'gzip, br', shared: true });
+    const page = await renderPageDocument(render, request, {
+      assets,
+      acceptEncoding: 'gzip, br',
+      shared: true,
+    });
     expect(page.coding).toBeUndefined();
     expect(page.body.toString()).toContain(appHtml);
     expect(Object.keys(page.encoded ?? {})).toEqual(['br']);
@@ -38,7 +42,11 @@ describe('renderPageDocument', () => {
   });
 
   it('compresses nothing for a request that accepts no coding', async () => {
-    const page = await renderPageDocument(render, request, { assets, acceptEncoding: undefined, shared: true });
+    const page = await renderPageDocument(render, request, {
+      assets,
+      acceptEncoding: undefined,
+      shared: true,
+    });
     expect(page.encoded).toEqual({});
     expect(page.body.toString()).toContain(appHtml);
   });

@@ -6,47 +6,46 @@ import { cn } from '../../lib/cn';
 // `cn` does not merge conflicting utilities, so each group a caller may want to change (colours,
 // focus ring colour, height/padding/gap, flex sizing) lives in exactly one variant: pick another
 // variant rather than overriding it with `className`.
-export const buttonVariants = cva(
-  'inline-flex items-center justify-center whitespace-nowrap rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
-  {
-    variants: {
-      variant: {
-        default: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500',
-        outline:
-          'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-100 focus-visible:outline-brand-500',
-        ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-500',
-        /** Ghost's shape for the current section of a menu: brand tint that stays on hover. */
-        selected:
-          'bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-brand-500',
-        destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600',
-        link: 'text-brand-600 underline-offset-4 hover:underline focus-visible:outline-brand-500',
-        /** White on a brand or dark background; the caller adds the hover tint that suits it. */
-        inverse: 'bg-white text-brand-700 shadow-sm focus-visible:outline-brand-500',
-        /** Outline on a brand or dark background. */
-        inverseOutline:
-          'border border-white/60 bg-transparent text-white shadow-sm hover:bg-white/10 focus-visible:outline-brand-500',
-      },
-      size: {
-        sm: 'h-8 gap-2 px-3 text-sm',
-        md: 'h-10 gap-2 px-4 text-sm',
-        lg: 'h-12 gap-2 px-6 text-base',
-        icon: 'size-10 gap-2',
-        /** sm's height with less side padding below the sm breakpoint, so three fit a phone's row. */
-        compact: 'h-8 gap-2 px-2 text-sm sm:px-3',
-        /** The header's height (the nav links are h-9) with a tight gap before a trailing icon. */
-        nav: 'h-9 gap-1 px-3 text-sm',
-        /** md's height without side padding: a link button that lines up with the text around it. */
-        flush: 'h-10 gap-2 px-0 text-sm',
-      },
-      /** true: share a flex row's free space (flex-1); false: keep its own width (shrink-0). */
-      grow: {
-        true: 'flex-1',
-        false: 'shrink-0',
-      },
+// What every button shares is one class, `btn` (styles.css): pages with dozens of buttons (the
+// challenge cards, the directory) would otherwise carry this list in every one of them.
+export const buttonVariants = cva('btn', {
+  variants: {
+    variant: {
+      default: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500',
+      outline:
+        'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-100 focus-visible:outline-brand-500',
+      ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-500',
+      /** Ghost's shape for the current section of a menu: brand tint that stays on hover. */
+      selected:
+        'bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-brand-500',
+      destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600',
+      link: 'text-brand-600 underline-offset-4 hover:underline focus-visible:outline-brand-500',
+      /** White on a brand or dark background; the caller adds the hover tint that suits it. */
+      inverse: 'bg-white text-brand-700 shadow-sm focus-visible:outline-brand-500',
+      /** Outline on a brand or dark background. */
+      inverseOutline:
+        'border border-white/60 bg-transparent text-white shadow-sm hover:bg-white/10 focus-visible:outline-brand-500',
     },
-    defaultVariants: { variant: 'default', size: 'md', grow: false },
+    size: {
+      sm: 'h-8 gap-2 px-3 text-sm',
+      md: 'h-10 gap-2 px-4 text-sm',
+      lg: 'h-12 gap-2 px-6 text-base',
+      icon: 'size-10 gap-2',
+      /** sm's height with less side padding below the sm breakpoint, so three fit a phone's row. */
+      compact: 'h-8 gap-2 px-2 text-sm sm:px-3',
+      /** The header's height (the nav links are h-9) with a tight gap before a trailing icon. */
+      nav: 'h-9 gap-1 px-3 text-sm',
+      /** md's height without side padding: a link button that lines up with the text around it. */
+      flush: 'h-10 gap-2 px-0 text-sm',
+    },
+    /** true: share a flex row's free space (flex-1); false: keep its own width (shrink-0). */
+    grow: {
+      true: 'flex-1',
+      false: 'shrink-0',
+    },
   },
-);
+  defaultVariants: { variant: 'default', size: 'md', grow: false },
+});
 
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {

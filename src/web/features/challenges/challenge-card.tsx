@@ -24,12 +24,43 @@ const TRUST_STYLES = {
 
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
 
-function Fact({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
+/**
+ * A card's facts are styled from their list, not each term and value: twenty cards of twelve facts
+ * would otherwise repeat the same classes hundreds of times in the page.
+ */
+const FACTS =
+  '[&>div]:min-w-0 [&_dd]:font-medium [&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:text-xs [&_dt]:text-slate-600';
+
+function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <div className={cn('min-w-0', wide && 'col-span-2')}>
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="font-medium break-words text-slate-900">{value}</dd>
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
     </div>
+  );
+}
+
+/** The card icons, drawn once per list; each card's icons point at them (`CardIcon`). */
+const CARD_ICONS = { building: Building2, external: ExternalLink, scale: Scale, tag: Tag } as const;
+const iconId = (name: keyof typeof CARD_ICONS) => `challenge-icon-${name}`;
+
+export function ChallengeCardIcons() {
+  return (
+    <svg aria-hidden="true" className="absolute size-0 overflow-hidden">
+      {Object.entries(CARD_ICONS).map(([name, Icon]) => (
+        <symbol key={name} id={iconId(name as keyof typeof CARD_ICONS)} viewBox="0 0 24 24">
+          <Icon />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+function CardIcon({ name, className }: { name: keyof typeof CARD_ICONS; className?: string }) {
+  return (
+    <svg aria-hidden="true" className={className}>
+      <use href={`#${iconId(name)}`} />
+    </svg>
   );
 }
 
@@ -59,7 +90,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
             className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600"
             aria-hidden="true"
           >
-            <Building2 className="size-5" />
+            <CardIcon name="building" className="size-5" />
           </span>
         )}
         <div className="min-w-0 flex-1">
@@ -86,7 +117,12 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
         </p>
       </div>
 
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-4">
+      <dl
+        className={cn(
+          'mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-4',
+          FACTS,
+        )}
+      >
         <Fact
           label="Profit target"
           value={model.profitTargets.length ? model.profitTargets.map(formatPercent).join(' / ') : 'None'}
@@ -109,18 +145,18 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
       </dl>
 
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
+        <dl className={cn('grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4', FACTS)}>
           <Fact
             label="List price"
             value={`${formatPrice(account.price)} ${monthly ? '/month' : 'one-time'}`}
           />
-          <div className="min-w-0">
-            <dt className="text-xs text-slate-600">After coupon</dt>
-            <dd className="font-medium text-slate-900">
+          <div>
+            <dt>After coupon</dt>
+            <dd>
               {formatPrice(cost.priceAfterCoupon)}
               {coupon ? (
                 <span className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-emerald-700">
-                  <Tag className="size-3" aria-hidden="true" />
+                  <CardIcon name="tag" className="size-3" />
                   <span className="font-mono font-semibold">{coupon.code}</span>
                   {coupon.discountPercent ? ` −${formatPercent(coupon.discountPercent)}` : ''}
                 </span>
@@ -129,10 +165,12 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
               )}
             </dd>
           </div>
-          <div className="min-w-0">
-            <dt className="text-xs text-slate-600">True cost</dt>
-            <dd className="text-lg font-bold text-brand-700" data-testid="true-cost">
-              {formatPrice(cost.trueCost)}
+          <div>
+            <dt>True cost</dt>
+            <dd>
+              <span className="text-lg font-bold text-brand-700" data-testid="true-cost">
+                {formatPrice(cost.trueCost)}
+              </span>
             </dd>
           </div>
           <Fact label="Per $1,000" value={formatPrice(cost.costPer1k)} />
@@ -146,7 +184,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
               aria-label={`Visit ${firm.name}`}
               {...outboundLinkProps}
             >
-              Visit <ExternalLink aria-hidden="true" />
+              Visit <CardIcon name="external" />
             </a>
           </Button>
           {coupon ? (
@@ -164,7 +202,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
           ) : null}
           <Button asChild size="sm" variant="outline" grow>
             <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`} aria-label={`Compare ${firm.name}`}>
-              <Scale aria-hidden="true" /> Compare
+              <CardIcon name="scale" /> Compare
             </Link>
           </Button>
         </div>

@@ -30,7 +30,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { sendActivity } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { ChallengeCard } from './challenge-card';
+import { ChallengeCard, ChallengeCardIcons } from './challenge-card';
 import { challengeFiltersQuery, challengesQuery } from './queries';
 import {
   activeFilterCount,
@@ -526,6 +526,7 @@ export function ChallengeFinder() {
                 className={cn('grid gap-4 transition-opacity', list.isPlaceholderData && 'opacity-60')}
                 aria-busy={list.isPlaceholderData}
               >
+                <ChallengeCardIcons />
                 {data.options.map((option) => (
                   <ChallengeCard
                     key={option.account.id}

@@ -31,9 +31,11 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOW_ADMIN_LINK: booleanish.default(true),
   /**
-   * Worker threads that render pages in production; 0 renders on the server thread. Defaults to the
-   * number of cores, at most 4: the server thread answers their API calls, and past a few render
-   * threads it is the limit while each thread still costs about 75 MB.
+   * Worker threads that render pages in production; 0 renders on the server thread. With one
+   * process it defaults to the number of cores, at most 4 (the server thread answers their API
+   * calls, and past a few render threads it is the limit while each still costs about 75 MB); with
+   * several processes to 0, since the processes already use every core and a render thread only
+   * adds its messages and its own heap to each page (decision 0012).
    */
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /**
@@ -73,9 +75,7 @@ export function completeEnv(parsed: z.infer<typeof EnvSchema>): Env {
   return {
     ...parsed,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
-    // The cores are shared between the processes' render threads.
-    RENDER_THREADS:
-      parsed.RENDER_THREADS ?? Math.max(1, Math.min(Math.floor(availableParallelism() / processes), 4)),
+    RENDER_THREADS: parsed.RENDER_THREADS ?? (processes > 1 ? 0 : Math.min(availableParallelism(), 4)),
     WEB_CONCURRENCY: processes,
   };
 }

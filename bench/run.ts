@@ -44,7 +44,31 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time of the server (every process and thread) per request, in ms. */
+  cpu?: number;
 }
+
+/** The production server being measured; its CPU time is read from /proc around each load. */
+let server: ChildProcess | undefined;
+
+/**
+ * CPU time, in ms, the server has used: its own threads and those of its child processes (the
+ * cluster's workers). A busy machine stretches latencies but hardly the CPU a request costs, so
+ * this is the figure to compare changes with when the cores are shared with other work.
+ */
+function serverCpuMs(): number | undefined {
+  const pid = server?.pid;
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  let ticks = 0;
+  for (const id of [String(pid), ...children]) {
+    const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return ticks * CPU_TICK_MS;
+}
+const CPU_TICK_MS = 10; // Linux's USER_HZ
 
 /** The run with the best throughput: other work on the machine only ever slows a run down. */
 function best(results: Result[]): Result {
@@ -57,6 +81,7 @@ async function load(
   headers: Record<string, string> = {},
   nextPath?: () => string,
 ): Promise<Result> {
+  const cpuBefore = url.startsWith(BASE) ? serverCpuMs() : undefined;
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -65,7 +90,10 @@ async function load(
     ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
   });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  const cpuAfter = cpuBefore === undefined ? undefined : serverCpuMs();
+  const cpu =
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / r.requests.total;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 /** Opens the bench database in this process to add generated firms before the server starts. */
@@ -95,6 +123,7 @@ async function startServer(dataDir: string, extra: Record<string, string> = {}):
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  server = child;
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${BASE}/readyz`)).ok) return child;
@@ -219,7 +248,8 @@ async function compare({ name, path: urlPath, page, cold }: Target) {
   const identity = await measure(plain, {});
   const browser = await measure(compressed, BROWSER);
   const row = (label: string, r: Result, baseline: Result) =>
-    `  ${label.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  ratio ${(r.rps / baseline.rps).toFixed(2)}x`;
+    `  ${label.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  ratio ${(r.rps / baseline.rps).toFixed(2)}x` +
+    (label === 'uncached' || label === 'cold' ? `  CPU ${r.cpu?.toFixed(2) ?? '-'} ms/request` : '');
   const coldUrls = cold && Number.isFinite(cold.urls) ? `, cold cycles through ${cold.urls} URLs` : '';
   const coding = compressed.headers['content-encoding'] ?? 'identity';
   console.log(

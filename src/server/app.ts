@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Socket } from 'node:net';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -6,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -57,6 +58,11 @@ export async function buildApp(options: AppOptions) {
   let answerFromCache: CacheAnswer = () => false;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
+    // A request that came over no connection is a page's in-process request for its data
+    // (app.inject, render/page-renderer.ts): the page's own request is logged, not each of these.
+    logController: new LogController({
+      disableRequestLogging: (request) => !(request.socket instanceof Socket),
+    }),
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: 'x-request-id',

@@ -72,6 +72,42 @@ export function challengeMatcher(catalog: Catalog, query: Partial<ChallengeQuery
   };
 }
 
+/**
+ * The `count` smallest of `keys`, ascending. A page near the start needs a few dozen of what can be
+ * tens of thousands of keys: one pass with a bounded max-heap finds them without sorting the rest.
+ * Deeper pages sort everything.
+ */
+export function smallestKeys(keys: Float64Array, count: number): Float64Array {
+  if (count * 8 >= keys.length) return keys.sort().subarray(0, count);
+  const heap = new Float64Array(count);
+  let size = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    let at: number;
+    if (size < count) {
+      // Sift the new key up from the end.
+      at = size++;
+      while (at > 0 && heap[(at - 1) >> 1] < key) {
+        heap[at] = heap[(at - 1) >> 1];
+        at = (at - 1) >> 1;
+      }
+    } else if (key < heap[0]) {
+      // Replace the largest kept key and sift the new one down.
+      at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= count) break;
+        const larger = left + 1 < count && heap[left + 1] > heap[left] ? left + 1 : left;
+        if (heap[larger] <= key) break;
+        heap[at] = heap[larger];
+        at = larger;
+      }
+    } else continue;
+    heap[at] = key;
+  }
+  return heap.subarray(0, size).sort();
+}
+
 const withCost = (row: CatalogRow, assumptions: TrueCostAssumptions): ChallengeOption => ({
   ...row.option,
   ...computeTrueCost(row.costInput, assumptions),
@@ -123,8 +159,7 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
     for (let i = 0; i < matched.length; i++) {
       keys[i] = (order === 'asc' ? cents[i] : highest - cents[i]) * POSITIONS + i;
     }
-    keys.sort();
-    positions = keys.map((k) => k % POSITIONS);
+    positions = smallestKeys(keys, Math.min(end, keys.length)).map((k) => k % POSITIONS);
   } else {
     positions = Array.from(matched, (_, i) => i).sort((i, j) => (cents[i] - cents[j]) * direction || i - j);
   }

@@ -30,15 +30,20 @@ async function serve(app: App, database: Database) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Fastify closes the connections idle at this moment; one whose request is still in flight
-    // would stay open after its answer (keep-alive) and hold the exit until the client leaves.
-    // So each is closed as soon as it is idle, and after SHUTDOWN_GRACE_MS whatever is left.
+    // A connection whose request is still in flight would stay open after its answer (keep-alive)
+    // and hold the exit until the client leaves: each is closed as soon as it is idle, and after
+    // SHUTDOWN_GRACE_MS whatever is left.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     const deadline = setTimeout(() => {
       app.log.warn('shutdown: requests still running after the grace period were cut');
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     try {
+      // Every request is answered before Fastify closes: once closing, Fastify refuses in-process
+      // requests (app.inject), which a page's render makes for its data while it runs or waits for
+      // a render thread. So the port stops taking connections first, and Fastify closes (render
+      // threads, jobs, Redis) when the last connection has ended.
+      await new Promise<void>((resolve) => app.server.close(() => resolve()));
       await app.close();
       clearInterval(sweep);
       clearTimeout(deadline);

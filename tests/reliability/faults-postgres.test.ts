@@ -5,7 +5,10 @@
  * answered (a partition), then the way is restored. Properties: during the outage every write is
  * answered 503 with Retry-After within the pool's connection timeout (no hang, no other 5xx, the
  * process lives); a new write succeeds within 5 s of PostgreSQL being back; every write answered
- * 200 is in the database. Needs TEST_DATABASE_URL (.ci/run runs it on PostgreSQL).
+ * 200 is in the database. Log-in, sign-up, sign-out, the session (Better Auth's routes) and pages,
+ * signed in or not, are answered 503 with Retry-After too (pages as a small HTML document), never as
+ * if the visitor were signed out; the session is still there afterwards. Needs TEST_DATABASE_URL
+ * (.ci/run runs it on PostgreSQL).
  */
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -38,7 +41,7 @@ describe.skipIf(!url)('PostgreSQL restarted while writes flow', () => {
     const target = new URL(url ?? 'postgres://localhost');
     proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, PROXY_PORT);
     await proxy.start();
-    ctx = await createTestApp({}, { databasePort: PROXY_PORT });
+    ctx = await createTestApp({ RENDER_THREADS: '1' }, { databasePort: PROXY_PORT, pages: 'production' });
     await ctx.app.listen({ host: '127.0.0.1', port: APP_PORT });
   });
   afterAll(async () => {
@@ -87,6 +90,116 @@ describe.skipIf(!url)('PostgreSQL restarted while writes flow', () => {
     ]);
     await admin.end();
   }
+
+  const base = `http://127.0.0.1:${APP_PORT}`;
+
+  type Answer = Awaited<ReturnType<typeof ask>>;
+
+  /** Sign-up, sign-in, the session and pages as a browser asks for them, through the server's port. */
+  async function ask(
+    path: string,
+    init: { method?: string; cookie?: string; body?: unknown; page?: boolean } = {},
+  ) {
+    seq += 1;
+    const started = Date.now();
+    const res = await fetch(`${base}${path}`, {
+      method: init.method ?? 'GET',
+      redirect: 'manual',
+      headers: {
+        origin: TEST_ORIGIN,
+        'x-forwarded-for': `10.78.${(seq >> 8) & 255}.${seq & 255}`,
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.page ? { accept: 'text/html,application/xhtml+xml' } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+      signal: AbortSignal.timeout(LONGEST_ANSWER_MS + 5_000),
+    });
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      type: res.headers.get('content-type') ?? '',
+      text: await res.text(),
+      ms: Date.now() - started,
+    };
+  }
+
+  it('answers log-in, the session and pages with 503 and Retry-After while PostgreSQL is away, never as signed out', async () => {
+    const password = 'correct horse battery';
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '10.79.0.1' },
+      body: JSON.stringify({ email: 'outage@example.com', password, firstName: 'Out', username: 'outage' }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    expect((await ask('/profile', { cookie, page: true })).status).toBe(200);
+
+    await terminateBackends();
+    await proxy.cut();
+    const during: Record<string, Answer> = {
+      signIn: await ask('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: { email: 'outage@example.com', password },
+      }),
+      signUp: await ask('/api/auth/sign-up/email', {
+        method: 'POST',
+        body: { email: 'outage-2@example.com', password, firstName: 'Out', username: 'outage2' },
+      }),
+      getSession: await ask('/api/auth/get-session', { cookie }),
+      currentUser: await ask('/api/auth/user', { cookie }),
+      signOut: await ask('/api/auth/sign-out', { method: 'POST', cookie, body: {} }),
+      guardedPage: await ask('/profile', { cookie, page: true }),
+      publicPageSignedIn: await ask('/firms', { cookie, page: true }),
+      publicPage: await ask('/blog', { page: true }),
+    };
+    // Accepted and never answered: each waits for the pool's connection timeout, then 503 too.
+    await proxy.blackhole();
+    const [signInUnanswered, getSessionUnanswered, signedInHomeUnanswered] = await Promise.all([
+      ask('/api/auth/sign-in/email', { method: 'POST', body: { email: 'outage@example.com', password } }),
+      ask('/api/auth/get-session', { cookie }),
+      // The home asks who the visitor is before its data: one wait, not two.
+      ask('/', { cookie, page: true }),
+    ]);
+    Object.assign(during, { signInUnanswered, getSessionUnanswered, signedInHomeUnanswered });
+    await proxy.restore();
+
+    const answers = Object.entries(during);
+    expect(
+      Object.fromEntries(answers.map(([name, a]) => [name, `${a.status} Retry-After: ${a.retryAfter}`])),
+    ).toEqual(Object.fromEntries(answers.map(([name]) => [name, '503 Retry-After: 5'])));
+    expect(answers.filter(([, a]) => a.ms > LONGEST_ANSWER_MS)).toEqual([]);
+    for (const name of ['signIn', 'signUp', 'getSession', 'currentUser', 'signOut', 'signInUnanswered']) {
+      expect(JSON.parse(during[name].text)).toEqual({
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        code: 'unavailable',
+      });
+    }
+    for (const page of [
+      during.guardedPage,
+      during.publicPageSignedIn,
+      during.publicPage,
+      signedInHomeUnanswered,
+    ]) {
+      expect(page.type).toMatch(/^text\/html/);
+      expect(page.text).toContain('<title>Temporarily unavailable | Prop Firm Club</title>');
+      expect(page.text).toContain('The service is briefly unavailable. Please try again in a few seconds.');
+      expect(page.text).not.toMatch(/\bat .+:\d+:\d+\)|Error:/);
+    }
+
+    // Back: the same session is still signed in, on the API and on pages.
+    const deadline = Date.now() + 5_000;
+    let session = await ask('/api/auth/get-session', { cookie });
+    while (session.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      session = await ask('/api/auth/get-session', { cookie });
+    }
+    expect(JSON.parse(session.text)?.user?.email).toBe('outage@example.com');
+    expect((await ask('/profile', { cookie, page: true })).status).toBe(200);
+  }, 60_000);
 
   it('answers 503 with Retry-After during the outage, recovers within 5 s, keeps every acknowledged write', async () => {
     const outcomes: Outcome[] = [];

@@ -129,6 +129,37 @@ describe('SIGTERM', () => {
   }, 120_000);
 });
 
+describe('SIGTERM while pages are rendering', () => {
+  it('answers every page in flight or queued for a render thread with its whole page, then exits', async () => {
+    // One render thread: most of these wait in its queue when the signal comes.
+    const server = await start(TERM_PORT, { DATA_DIR: dataDir(), RENDER_THREADS: '1' });
+    const count = 40;
+    let signalledAt = 0;
+    const pages = await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        // A search of its own: its API answer is in no cache, so the render asks the server for it.
+        const res = await fetch(`${server.url}/firms?q=queued-${i}`, {
+          headers: { accept: 'text/html', connection: 'close' },
+          signal: AbortSignal.timeout(30_000),
+        });
+        const html = await res.text();
+        if (!signalledAt) {
+          signalledAt = Date.now();
+          server.child.kill('SIGTERM');
+        }
+        return { i, status: res.status, html, afterSignal: Date.now() > signalledAt };
+      }),
+    );
+    // The signal came while pages were still to be answered (else this proves nothing).
+    expect(pages.filter((p) => p.afterSignal).length).toBeGreaterThan(count / 4);
+    // The directory's own answer (no firm is listed), not the loading placeholders of a failed query.
+    const incomplete = pages.filter((p) => p.status !== 200 || !p.html.includes('No Prop Firms Available'));
+    expect(incomplete.map((p) => `${p.i}: ${p.status}`)).toEqual([]);
+    const exit = await Promise.race([server.exited, sleep(10_000).then(() => 'still running')]);
+    expect(exit).toBe(0);
+  }, 120_000);
+});
+
 /** The machine's Redis (.ci/run starts it); without one, the Redis cases cannot run. */
 const redisUp = await new Promise<boolean>((resolve) => {
   const socket = net.connect(6379, '127.0.0.1');

@@ -1,7 +1,8 @@
 /**
  * Third-party checks of every page type, server-rendered from the demo data as the visitor it is
  * for (anonymous, a signed-in trader, an admin): the Nu Html Checker (vnu-jar) reports no error;
- * every JSON-LD block parses and names a schema.org type; every internal link of every page leads
+ * every JSON-LD block parses, names a schema.org type and uses only types and properties of
+ * schema.org's vocabulary; every internal link of every page leads
  * somewhere (no 404 or 5xx). A new page joins by being in the route table (src/web/routes.ts); a
  * page with a parameter needs a sample below, or this test fails saying so.
  */
@@ -19,6 +20,7 @@ import { seedDemoData } from '../../src/server/db/seed/seed-demo-data';
 import { appRoutes } from '../../src/web/routes';
 import { signUpUser } from '../setup/accounts';
 import { createTestApp, type TestContext } from '../setup/test-app';
+import { loadSchemaOrgVocabulary } from './lib/schema-org-vocabulary';
 
 let ctx: TestContext;
 const cookies: Record<'public' | 'user' | 'admin', string | undefined> = {
@@ -115,9 +117,10 @@ describe('every page type, as the visitor it is for', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
-  it('has JSON-LD that parses, names a schema.org type and meets the rich-result rules of its type', async () => {
+  it('has JSON-LD that parses, uses schema.org types and properties, and meets the rich-result rules of its type', async () => {
     const problems: string[] = [];
-    const validator = new Validator();
+    // With schema.org's vocabulary, unknown types (errors) and properties (warnings) are found too.
+    const validator = new Validator(loadSchemaOrgVocabulary());
     let blocks = 0;
     for (const page of pages.filter((p) => p.as === 'public')) {
       const html = (await get(page.url, page.as)).body;
@@ -132,7 +135,7 @@ describe('every page type, as the visitor it is for', () => {
           // @adobe/structured-data-validator: the required and recommended fields of each type
           // (Organization, Review, AggregateRating, Offer, BreadcrumbList ...), nested ones too.
           const issues = await validator.validate({ jsonld: { [String(data['@type'])]: [data] } });
-          for (const issue of issues.filter((i) => i.severity === 'ERROR')) {
+          for (const issue of issues.filter((i) => i.severity === 'ERROR' || i.errorType === 'schemaOrg')) {
             const where = issue.path.map((p) => p.property ?? p.type).join(' > ');
             problems.push(`${page.url}: ${where}: ${issue.issueMessage}`);
           }

@@ -5,6 +5,8 @@ declare module '@adobe/structured-data-validator' {
     severity: 'ERROR' | 'WARNING';
     path: { type?: string; property?: string; index?: number }[];
     fieldNames?: string[];
+    /** 'schemaOrg' for the vocabulary check: an unknown type (ERROR) or property (WARNING). */
+    errorType?: string;
   }
   /** Given the schema.org vocabulary (JSON-LD), it also checks every type and property against it. */
   export default class Validator {

@@ -59,6 +59,18 @@ interface ErrorAnswer {
 
 const answer = (status: number, body: ErrorAnswer['body']): ErrorAnswer => ({ status, body });
 
+/** The body of every answer given while the database is unreachable. */
+export const UNAVAILABLE_BODY = {
+  message: 'The service is briefly unavailable. Please try again in a few seconds.',
+  code: 'unavailable',
+} as const;
+
+const UNAVAILABLE: ErrorAnswer = {
+  status: 503,
+  body: UNAVAILABLE_BODY,
+  headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+};
+
 /** The status and `{ message, code }` body of an error; 5xx details go only to the log. */
 function answerError(error: FastifyError, request: FastifyRequest): ErrorAnswer {
   if (error instanceof AppError) {
@@ -106,14 +118,7 @@ function answerError(error: FastifyError, request: FastifyRequest): ErrorAnswer 
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable: answered 503');
-    return {
-      status: 503,
-      body: {
-        message: 'The service is briefly unavailable. Please try again in a few seconds.',
-        code: 'unavailable',
-      },
-      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
-    };
+    return UNAVAILABLE;
   }
   const status = error.statusCode ?? 500;
   if (status === 429) {
@@ -136,7 +141,7 @@ const PAGE_TITLES: Record<number, string> = {
   404: 'Page not found',
   414: 'This address is too long',
   429: 'Too many requests',
-  503: 'Briefly unavailable',
+  503: 'Temporarily unavailable',
 };
 
 /**
@@ -146,7 +151,18 @@ const PAGE_TITLES: Record<number, string> = {
  * route or hook exists, so `setErrorHandler` never sees it.
  */
 export function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const { status, body, headers } = answerError(error, request);
+  return sendAnswer(request, reply, answerError(error, request));
+}
+
+/**
+ * The answer to a request that needed the database while it was unreachable, when no error reached
+ * the handler: a page whose session lookup or API answers said so (render/page-renderer.ts).
+ */
+export function sendUnavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendAnswer(request, reply, UNAVAILABLE);
+}
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, { status, body, headers }: ErrorAnswer) {
   if (headers) reply.headers(headers);
   if (!wantsPage(request)) return reply.status(status).send(body);
   const title = PAGE_TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'This request was refused');

@@ -8,6 +8,7 @@ import { CURRENT_USER_PATH } from '../../domain/api-paths';
 import type { ApiResponse, RenderRequest, SiteConfig } from '../../domain/render';
 import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';
+import { isDatabaseUnavailable, sendUnavailable, UNAVAILABLE_BODY } from '../lib/error-handler';
 import {
   apiCacheKey,
   pageCacheKey,
@@ -175,16 +176,78 @@ async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Prom
 const JSON_TYPE = 'application/json; charset=utf-8';
 const UNAUTHORIZED_TEXT = JSON.stringify(unauthorized().toBody());
 
+const UNAVAILABLE_ANSWER: ApiResponse = {
+  status: 503,
+  contentType: JSON_TYPE,
+  text: JSON.stringify(UNAVAILABLE_BODY),
+  tags: [],
+};
+
 /**
  * The answer `GET /api/auth/user` gives (accounts/routes.ts), read from the page request's own
  * session: every page asks for it, and an in-process request through the HTTP layer cost the
  * server thread several times as much (light-my-request, the error handler for the 401).
  */
 async function answerCurrentUser(app: FastifyInstance, request: FastifyRequest): Promise<ApiResponse> {
-  const user = await findCurrentUser(app, request);
+  let user: Awaited<ReturnType<typeof findCurrentUser>>;
+  try {
+    user = await findCurrentUser(app, request);
+  } catch (error) {
+    // The session could not be read: that is no visitor, not a signed-out one.
+    if (!isDatabaseUnavailable(error)) throw error;
+    request.log.warn({ err: error }, 'database unavailable: the session of a page was not read');
+    return UNAVAILABLE_ANSWER;
+  }
   return user
     ? { status: 200, contentType: JSON_TYPE, text: JSON.stringify(user), tags: [] }
     : { status: 401, contentType: JSON_TYPE, text: UNAUTHORIZED_TEXT, tags: [] };
+}
+
+/**
+ * The API answers of one page request's render: its own session's user, a cached public answer, or
+ * an in-process request with the visitor's cookies. Once one of them is 503 (the database is
+ * unreachable) the page cannot be told right, so `unavailable()` says so and the rest are not
+ * asked for.
+ */
+function createPageFetch(app: FastifyInstance, request: FastifyRequest) {
+  const forwarded = {
+    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+    'user-agent': request.headers['user-agent'] ?? '',
+  };
+  let unavailable = false;
+  const answerApi = async (apiPath: string): Promise<ApiResponse> => {
+    if (apiPath === CURRENT_USER_PATH) return answerCurrentUser(app, request);
+    // A cached public answer is read straight from the cache, skipping a whole in-process request.
+    const hit = app.cache.get(apiCacheKey(apiPath));
+    if (hit)
+      return {
+        status: hit.status,
+        contentType: hit.contentType,
+        text: hit.body.toString(),
+        tags: [...hit.tags],
+      };
+    const res = await app.inject({
+      method: 'GET',
+      url: apiPath,
+      headers: forwarded,
+      remoteAddress: request.ip,
+    });
+    return {
+      status: res.statusCode,
+      contentType: String(res.headers['content-type'] ?? ''),
+      text: res.body,
+      tags: [...tagsOfAnswer(res.raw.req)],
+    };
+  };
+  return {
+    fetchApi: async (apiPath: string): Promise<ApiResponse> => {
+      if (unavailable) return UNAVAILABLE_ANSWER;
+      const answer = await answerApi(apiPath);
+      if (answer.status === 503) unavailable = true;
+      return answer;
+    },
+    unavailable: () => unavailable,
+  };
 }
 
 /** Serves every page path: renders the React tree with its data fetched in-process from /api. */
@@ -210,45 +273,20 @@ export async function registerPageRendering(
     // A page for a visitor without a session is cached for every later one. Hits never get here:
     // the cache answers them before routing (response-cache-plugin.ts).
     const cacheKey = mode === 'production' ? pageCacheKey(request.url, request.headers.cookie) : undefined;
-    const forwarded = {
-      ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-      'user-agent': request.headers['user-agent'] ?? '',
-    };
-    const page = await renderPage(
-      {
-        url: request.url,
-        config,
-        fetchApi: async (apiPath): Promise<ApiResponse> => {
-          if (apiPath === CURRENT_USER_PATH) return answerCurrentUser(app, request);
-          // A cached public answer is read straight from the cache, skipping a whole in-process request.
-          const hit = app.cache.get(apiCacheKey(apiPath));
-          if (hit)
-            return {
-              status: hit.status,
-              contentType: hit.contentType,
-              text: hit.body.toString(),
-              tags: [...hit.tags],
-            };
-          const res = await app.inject({
-            method: 'GET',
-            url: apiPath,
-            headers: forwarded,
-            remoteAddress: request.ip,
-          });
-          return {
-            status: res.statusCode,
-            contentType: String(res.headers['content-type'] ?? ''),
-            text: res.body,
-            tags: [...tagsOfAnswer(res.raw.req)],
-          };
-        },
-      },
+    const { fetchApi, unavailable } = createPageFetch(app, request);
+    const rendering = renderPage(
+      { url: request.url, config, fetchApi },
       {
         acceptEncoding: request.headers['accept-encoding'],
         shared: cacheKey !== undefined,
         ...(mode === 'development' ? { nonce: request.cspNonce } : {}),
       },
     );
+    // A render that failed because its data was unavailable is answered as unavailable too.
+    const page = await rendering.catch((error: unknown) => {
+      if (!unavailable()) throw error;
+    });
+    if (!page || unavailable()) return sendUnavailable(request, reply);
     if (page.redirect) return reply.redirect(page.redirect, 302);
     if (!cacheKey) {
       // Made for one visitor (it may show their name and points): no shared cache may keep it.

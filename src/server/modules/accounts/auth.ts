@@ -1,4 +1,5 @@
-import { betterAuth } from 'better-auth';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,6 +8,7 @@ import { formatDate } from '../../../domain/format';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Env } from '../../env';
+import { isDatabaseUnavailable } from '../../lib/error-handler';
 import type { Changes } from '../../lib/events';
 import type { Mailer } from '../../lib/mailer';
 import { resolveMasterSecret } from '../../lib/secrets';
@@ -23,18 +25,63 @@ export interface AuthDeps {
   changes: Changes;
 }
 
+/** Per call into Better Auth (`callAuth`): the first error saying the database is unreachable. */
+const unreachable = new AsyncLocalStorage<{ error?: unknown }>();
+
+/**
+ * Better Auth's database adapter, each of its calls watched: an error saying the database is
+ * unreachable is noted for the auth call under way before Better Auth sees it. Better Auth catches
+ * database errors itself and answers 500, 422 (sign-up), or as if there were no session.
+ */
+function watchedAdapter<A extends object>(adapter: A): A {
+  return new Proxy(adapter, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        try {
+          return await value.apply(target, args);
+        } catch (error) {
+          const call = unreachable.getStore();
+          if (call && call.error === undefined && isDatabaseUnavailable(error)) call.error = error;
+          throw error;
+        }
+      };
+    },
+  });
+}
+
+/**
+ * Runs a call into Better Auth (`auth.handler`, `auth.api.*`). If the database was unreachable
+ * during it, Better Auth's answer cannot be trusted (a failed log-in, no session, a sign-out that
+ * deleted nothing): the call throws the database's error instead, which the error handler answers
+ * 503 with Retry-After.
+ */
+export async function callAuth<T>(call: () => Promise<T>): Promise<T> {
+  const state: { error?: unknown } = {};
+  let result: T;
+  try {
+    result = await unreachable.run(state, call);
+  } catch (error) {
+    throw state.error ?? error;
+  }
+  if (state.error !== undefined) throw state.error;
+  return result;
+}
+
 export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, '');
+  const adapter = drizzleAdapter(db, {
+    provider: 'pg',
+    schema: { user: users, session: sessions, account: accounts, verification: verifications },
+  });
   return betterAuth({
     appName: 'Prop Firm Club',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret: resolveMasterSecret(env, log),
     trustedOrigins: [new URL(publicUrl).origin],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    database: (options: BetterAuthOptions) => watchedAdapter(adapter(options)),
     telemetry: { enabled: false },
     // Our routes apply @fastify/rate-limit per IP and per account (shared through Redis when set).
     rateLimit: { enabled: false },

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { Http } from '../../lib/http';
 import { byIp, byKey, byUser, HOUR, type Limit, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { recordActivity } from '../analytics/service';
-import { createAuth } from './auth';
+import { callAuth, createAuth } from './auth';
 import {
   findCurrentUser,
   getSessionUser,
@@ -136,7 +136,9 @@ export const accountsRoutes = fp(
         init.body = JSON.stringify(body ?? request.body ?? {});
       }
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      const res = await auth.handler(new Request(new URL(pathname + search, publicUrl), init));
+      const res = await callAuth(() =>
+        auth.handler(new Request(new URL(pathname + search, publicUrl), init)),
+      );
       return { res, send: () => sendFetchResponse(reply, res) };
     };
     const userIdOf = async (res: Response) => {
@@ -295,7 +297,9 @@ export const accountsRoutes = fp(
         const url = new URL('/api/auth/verify-email', publicUrl);
         url.searchParams.set('token', token);
         url.searchParams.set('callbackURL', '/?verified=true');
-        const res = await auth.handler(new Request(url, { method: 'GET', headers: toFetchHeaders(request) }));
+        const res = await callAuth(() =>
+          auth.handler(new Request(url, { method: 'GET', headers: toFetchHeaders(request) })),
+        );
         const cookies = res.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         const location = res.headers.get('location') ?? '';
@@ -321,7 +325,9 @@ export const accountsRoutes = fp(
       '/api/auth/logout',
       { schema: { tags, response: { 200: z.object({ success: z.boolean() }) } } },
       async (request, reply) => {
-        const res = await auth.api.signOut({ headers: toFetchHeaders(request), asResponse: true });
+        const res = await callAuth(() =>
+          auth.api.signOut({ headers: toFetchHeaders(request), asResponse: true }),
+        );
         const cookies = res.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         return { success: true };

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
-import type { Auth } from './auth';
+import { type Auth, callAuth } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,10 +52,9 @@ const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 const sessionCookies = new WeakMap<FastifyRequest, string[]>();
 
 async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
-  const { headers, response: session } = await app.auth.api.getSession({
-    headers: toFetchHeaders(request),
-    returnHeaders: true,
-  });
+  const { headers, response: session } = await callAuth(() =>
+    app.auth.api.getSession({ headers: toFetchHeaders(request), returnHeaders: true }),
+  );
   const cookies = headers.getSetCookie();
   if (cookies.length > 0) sessionCookies.set(request, cookies);
   if (!session) return null;

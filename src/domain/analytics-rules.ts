@@ -6,3 +6,8 @@ export const ANALYTICS_MAX_DAYS = 366;
 export const ANALYTICS_PRESETS = [7, 30, 90] as const;
 /** How many rows each table of the dashboard shows. */
 export const ANALYTICS_TOP = 20;
+/**
+ * The days the dashboards chart by hour, counting back from today (UTC): today and yesterday. Their
+ * hourly rollups are kept; a range of one of these days answers by hour, any other by day.
+ */
+export const ANALYTICS_HOURLY_DAYS = 2;

@@ -2,8 +2,8 @@
 
 /** The longest range the dashboards answer, in days. */
 export const ANALYTICS_MAX_DAYS = 366;
-/** The ranges offered as buttons; any other range is a custom one. */
-export const ANALYTICS_PRESETS = [7, 30, 90] as const;
+/** The ranges offered as buttons, in days up to today (1: today alone); any other range is a custom one. */
+export const ANALYTICS_PRESETS = [1, 7, 30, 90] as const;
 /** How many rows each table of the dashboard shows. */
 export const ANALYTICS_TOP = 20;
 /**

@@ -63,8 +63,8 @@ export const SiteAnalyticsSchema = z.object({
   botPageViews: z.object({ value: n, previous: n }),
   granularity: GranularitySchema,
   /**
-   * One row per day of the range, or per hour of its day by hour, empty ones included. Sessions
-   * are those seen in the period, each counted once in it.
+   * One row per day of the range, or per hour of its day by hour (today's up to the hour under
+   * way), empty ones included. Sessions are those seen in the period, each counted once in it.
    */
   series: z.array(z.object({ ...period, pageViews: n, sessions: n, outboundClicks: n })),
   topPages: z.array(z.object({ path: z.string(), views: n, sessions: n })),
@@ -117,7 +117,7 @@ export const FirmAnalyticsDetailSchema = z.object({
   clickThroughRate: n.nullable(),
   averageRating: n.nullable(),
   granularity: GranularitySchema,
-  /** One row per day of the range, or per hour of its day by hour, empty ones included. */
+  /** One row per day of the range, or per hour of its day by hour (today's up to the hour under way), empty ones included. */
   series: z.array(z.object({ ...period, pageViews: n, outboundClicks: n })),
   /** Where the firm page's views came from (utm_source, '(direct)' without one), busiest first. */
   sources: z.array(z.object({ source: z.string(), views: n })),

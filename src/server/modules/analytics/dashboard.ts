@@ -44,11 +44,15 @@ type Bounds = ReturnType<typeof boundsOf>;
 const granularityOf = ({ from, to }: AnalyticsRangeQuery, now: Date): Granularity =>
   from === to && isHourlyDay(from, now) ? 'hour' : 'day';
 
-/** The series' periods in order: each day of the range, or each hour of its one day. */
-function periodsOf(b: Bounds, granularity: Granularity) {
+/**
+ * The series' periods in order: each day of the range, or each hour of its one day that has begun
+ * at `now` (today's later hours have no figures yet, rather than zeros).
+ */
+function periodsOf(b: Bounds, granularity: Granularity, now: Date) {
   const step = granularity === 'hour' ? HOUR_MS : DAY_MS;
+  const end = granularity === 'hour' ? Math.min(b.end.getTime(), now.getTime() + 1) : b.end.getTime();
   const periods: { day: string; hour: number | null; key: string }[] = [];
-  for (let t = b.start.getTime(); t < b.end.getTime(); t += step) {
+  for (let t = b.start.getTime(); t < end; t += step) {
     const day = isoDay(t);
     const hour = granularity === 'hour' ? new Date(t).getUTCHours() : null;
     periods.push({ day, hour, key: periodKey(day, hour) });
@@ -293,7 +297,7 @@ export async function getSiteAnalytics(
   ]);
 
   const byPeriod = new Map(series.map((r) => [periodKey(r.day, r.hour == null ? null : int(r.hour)), r]));
-  const periods = periodsOf(b, granularity).map(({ day, hour, key }) => {
+  const periods = periodsOf(b, granularity, now).map(({ day, hour, key }) => {
     const r = byPeriod.get(key);
     return {
       day,
@@ -533,7 +537,7 @@ export async function getFirmAnalyticsDetail(
       clickTotal += c.clicks;
     }
   }
-  const series = periodsOf(b, granularity).map(({ day, hour, key }) => {
+  const series = periodsOf(b, granularity, now).map(({ day, hour, key }) => {
     const c = counted.get(key) ?? { views: 0, clicks: 0 };
     return { day, hour, pageViews: c.views, outboundClicks: c.clicks };
   });

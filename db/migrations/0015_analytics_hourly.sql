@@ -10,6 +10,9 @@ CREATE TABLE "analytics_hourly_counts" (
 );
 --> statement-breakpoint
 CREATE INDEX "analytics_hourly_counts_kind_idx" ON "analytics_hourly_counts" USING btree ("kind","hour");--> statement-breakpoint
--- Yesterday and today are rolled up again by the next run of the rollup job, which now also writes
--- their hourly rows (their raw rows are kept: ANALYTICS_RAW_RETENTION_DAYS is at least 2).
-UPDATE "analytics_rolled_days" SET "final" = false WHERE "day" >= (now() at time zone 'UTC')::date - 1;
+-- Yesterday and today lose their rollups: the dashboards compute them from their raw rows (kept:
+-- ANALYTICS_RAW_RETENTION_DAYS is at least 2) until the next run of the rollup job rolls them up
+-- again, now with their hours. Their session days go too, or the raw part would find them.
+DELETE FROM "analytics_daily_counts" WHERE "day" >= (now() at time zone 'UTC')::date - 1;--> statement-breakpoint
+DELETE FROM "analytics_session_days" WHERE "day" >= (now() at time zone 'UTC')::date - 1;--> statement-breakpoint
+DELETE FROM "analytics_rolled_days" WHERE "day" >= (now() at time zone 'UTC')::date - 1;

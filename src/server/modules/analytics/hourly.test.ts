@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import type { FirmAnalyticsDetail, SiteAnalytics } from '../../../domain/admin-analytics';
+import { migrationsFolder } from '../../db/migrate';
 import { activityLogs, analyticsHourlyCounts, pageViews } from '../../db/schema';
 import { insertFirm } from '../../db/seed/factories';
 import { addDays, dayStart, HOUR_MS, isoDay, rolledThroughAt, rollUpAnalytics } from './rollups';
@@ -195,5 +198,55 @@ describe('the dashboards of one day, by hour', () => {
       .from(analyticsHourlyCounts)
       .where(lt(analyticsHourlyCounts.hour, dayStart(addDays(today, 1))));
     expect(left[0].n).toBe(0);
+  });
+});
+
+describe('the migration that adds the hourly rollups (0015)', () => {
+  it('leaves a database rolled up before it with the same figures, by hour too, before and after the next run', async () => {
+    const own = await createTestApp();
+    try {
+      const ownAdmin = await signUpUser(own, { verified: true, admin: true, prefix: 'hourmigr' });
+      const get = async <T>(url: string): Promise<T> => {
+        const res = await own.app.inject({ url, headers: { origin: TEST_ORIGIN, cookie: ownAdmin.cookie } });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as T;
+      };
+      const week = `/api/admin/analytics?from=${addDays(today, -6)}&to=${today}`;
+      const site = (day: string) => get<SiteAnalytics>(`/api/admin/analytics?from=${day}&to=${day}`);
+      const all = () => Promise.all([get<SiteAnalytics>(week), site(yesterday), site(today)]);
+      const view = (sessionId: string, t: number) => ({
+        path: '/',
+        sessionId,
+        device: 'desktop',
+        browser: 'Chrome',
+        createdAt: new Date(t),
+      });
+      // 'back' was seen three days ago and again yesterday: counted once in the week.
+      await own.db
+        .insert(pageViews)
+        .values([
+          view('back', ms(addDays(today, -3), 10)),
+          view('back', ms(yesterday, 10, 5)),
+          view('new', ms(yesterday, 11, 30)),
+          view('new', ms(today, 0, 1)),
+        ]);
+      const raw = await all();
+      expect(raw[0].totals.sessions.value).toBe(2);
+      expect(raw[1].series[11].pageViews).toBe(1);
+      expect((await own.app.jobs.run('analytics-rollup')).status).toBe('succeeded');
+      // The state of a database rolled up before the hourly table existed, then the migration's statements.
+      await own.db.delete(analyticsHourlyCounts);
+      const statements = readFileSync(path.join(migrationsFolder, '0015_analytics_hourly.sql'), 'utf8')
+        .split('--> statement-breakpoint')
+        .filter((s) => /^\s*(--[^\n]*\n\s*)*DELETE/.test(s));
+      expect(statements).toHaveLength(3);
+      for (const statement of statements) await own.db.execute(sql.raw(statement));
+      expect(await all()).toEqual(raw);
+      expect((await own.app.jobs.run('analytics-rollup')).status).toBe('succeeded');
+      expect(await own.db.$count(analyticsHourlyCounts)).toBeGreaterThan(0);
+      expect(await all()).toEqual(raw);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -45,7 +45,7 @@ test('the site dashboard: the demo traffic, another range, a table exported', as
   expect(csv.split('\n').length).toBeGreaterThan(2);
 });
 
-test('the Today range: the site and a firm charted by hour, the table and CSV by hour', async ({ page }) => {
+test('the Today range: the site charted by hour, the table and CSV by hour', async ({ page }) => {
   await page.goto('/admin/analytics');
   await waitForApp(page);
   await page.getByRole('button', { name: 'Today', exact: true }).click();
@@ -80,7 +80,9 @@ test('the Today range: the site and a firm charted by hour, the table and CSV by
     .split('\n');
   expect(csv[0]).toBe('Day,Hour (UTC),Page views,Sessions,Outbound clicks');
   expect(csv[1]).toMatch(/^\d{4}-\d{2}-\d{2},00:00,\d+,\d+,\d+$/);
+});
 
+test("the Today range: a firm's page charted by hour", async ({ page }) => {
   await page.goto('/admin/firm-analytics?days=1');
   await waitForApp(page);
   const firstFirm = page.locator('tbody tr').first().getByRole('link');

@@ -32,6 +32,15 @@ const RangeSchema = z.object({
   previousTo: z.string(),
 });
 
+/**
+ * How a series is cut: by day, or by hour (UTC) when the range is a single day the hourly rollups
+ * keep (today or yesterday).
+ */
+export const GranularitySchema = z.enum(['day', 'hour']);
+export type Granularity = z.infer<typeof GranularitySchema>;
+/** A series row's period: its UTC day and, by hour, the hour's start (0-23, UTC); null by day. */
+const period = { day: z.string(), hour: z.number().int().min(0).max(23).nullable() };
+
 export const ANALYTICS_TOTALS = [
   ['pageViews', 'Page views'],
   ['sessions', 'Unique sessions'],
@@ -52,8 +61,12 @@ export const SiteAnalyticsSchema = z.object({
   ),
   /** Page views sent by crawlers (by user agent): stored apart, in no other figure. */
   botPageViews: z.object({ value: n, previous: n }),
-  /** One row per day of the range, days without traffic included. */
-  series: z.array(z.object({ day: z.string(), pageViews: n, sessions: n, outboundClicks: n })),
+  granularity: GranularitySchema,
+  /**
+   * One row per day of the range, or per hour of its day by hour (today's up to the hour under
+   * way), empty ones included. Sessions are those seen in the period, each counted once in it.
+   */
+  series: z.array(z.object({ ...period, pageViews: n, sessions: n, outboundClicks: n })),
   topPages: z.array(z.object({ path: z.string(), views: n, sessions: n })),
   sources: z.array(z.object({ source: z.string(), views: n, sessions: n })),
   campaigns: z.array(z.object({ campaign: z.string(), source: z.string(), medium: z.string(), views: n })),
@@ -103,7 +116,9 @@ export const FirmAnalyticsDetailSchema = z.object({
   /** Outbound clicks per page view in the range, 0-1; null without views. */
   clickThroughRate: n.nullable(),
   averageRating: n.nullable(),
-  series: z.array(z.object({ day: z.string(), pageViews: n, outboundClicks: n })),
+  granularity: GranularitySchema,
+  /** One row per day of the range, or per hour of its day by hour (today's up to the hour under way), empty ones included. */
+  series: z.array(z.object({ ...period, pageViews: n, outboundClicks: n })),
   /** Where the firm page's views came from (utm_source, '(direct)' without one), busiest first. */
   sources: z.array(z.object({ source: z.string(), views: n })),
 });

@@ -26,9 +26,10 @@ test('the site dashboard: the demo traffic, another range, a table exported', as
     page.getByRole('img', { name: /Page views, sessions and outbound clicks by day/ }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Searches that found nothing' })).toBeVisible();
-  await expect(
-    page.getByText(/^Bot page views \(crawlers, by user agent; in none of the figures\):/),
-  ).toBeVisible();
+  const bots = page.getByText(/^Bot page views \(crawlers, by user agent; in none of the figures\):/);
+  await expect(bots).toBeVisible();
+  // The demo traffic has crawlers' views, counted apart from everything else.
+  expect(Number((await bots.locator('strong').textContent())?.replace(/,/g, ''))).toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(page, { include: ['main'] });
 
   await page.getByRole('button', { name: '7 days' }).click();
@@ -42,6 +43,61 @@ test('the site dashboard: the demo traffic, another range, a table exported', as
   const csv = readFileSync((await file.path()) as string, 'utf8');
   expect(csv.split('\n')[0]).toBe('Page,Views,Sessions');
   expect(csv.split('\n').length).toBeGreaterThan(2);
+});
+
+test('the Today range: the site charted by hour, the table and CSV by hour', async ({ page }) => {
+  await page.goto('/admin/analytics');
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await expect(page).toHaveURL(/days=1/);
+  await expect(page.getByRole('button', { name: 'Today', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: 'By hour (UTC)' })).toBeVisible();
+  const chart = page.getByRole('img', {
+    name: /^Page views, sessions and outbound clicks by hour, \d{4}-\d{2}-\d{2} \(UTC\)$/,
+  });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('.recharts-xAxis-tick-labels text').first()).toHaveText(/^\d{2}:00$/);
+  await page.getByText('The figures by hour').click();
+  const byHour = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Hour (UTC)' }) });
+  await expect(byHour.locator('tbody tr').first().locator('td').nth(1)).toHaveText('00:00');
+  expect(await byHour.locator('tbody tr').count()).toBeLessThanOrEqual(24);
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export By hour as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^by-hour-(\d{4}-\d{2}-\d{2})-to-\1\.csv$/);
+  const csv = readFileSync((await file.path()) as string, 'utf8')
+    .trim()
+    .split('\n');
+  expect(csv[0]).toBe('Day,Hour (UTC),Page views,Sessions,Outbound clicks');
+  expect(csv[1]).toMatch(/^\d{4}-\d{2}-\d{2},00:00,\d+,\d+,\d+$/);
+});
+
+test("the Today range: a firm's page charted by hour", async ({ page }) => {
+  await page.goto('/admin/firm-analytics?days=1');
+  await waitForApp(page);
+  const firstFirm = page.locator('tbody tr').first().getByRole('link');
+  const name = (await firstFirm.textContent()) ?? '';
+  await firstFirm.click();
+  await expect(page).toHaveURL(/\/admin\/firm-analytics\/\d+\?days=1$/);
+  await expect(
+    page.getByRole('img', {
+      name: new RegExp(`^${name}: page views and outbound clicks by hour, .* \\(UTC\\)$`),
+    }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 });
 
 test('the firm table: sorted by a column, exported', async ({ page }) => {

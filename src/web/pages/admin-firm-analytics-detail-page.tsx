@@ -13,7 +13,7 @@ export default function AdminFirmAnalyticsDetailPage() {
   return (
     <AdminLayout
       title={data ? `${data.firm.name}: analytics` : 'Firm analytics'}
-      description="One firm over a range: its page views and outbound clicks by day, where its visitors came from, coupon copies, reviews and giveaway entries."
+      description="One firm over a range: its page views and outbound clicks by day (by hour for today or yesterday), where its visitors came from, coupon copies, reviews and giveaway entries."
       path={`/admin/firm-analytics/${id}`}
       actions={
         <Link

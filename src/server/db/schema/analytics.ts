@@ -54,3 +54,24 @@ export const analyticsRolledDays = pgTable('analytics_rolled_days', {
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
   final: boolean('final').notNull(),
 });
+
+/**
+ * The analytics rollups by hour (decision 0031), for the days the dashboards chart by hour: today
+ * and yesterday (UTC), older rows deleted by the rollup job. The same columns as the daily table;
+ * `hour` is the hour's start. Kinds: views, bot_views, path, source, firm_source and event as by
+ * day, and sessions (the distinct sessions seen in the hour).
+ */
+export const analyticsHourlyCounts = pgTable(
+  'analytics_hourly_counts',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull().default(''),
+    key2: text('key2').notNull().default(''),
+    key3: text('key3').notNull().default(''),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    samples: bigint('samples', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('analytics_hourly_counts_kind_idx').on(t.kind, t.hour)],
+);

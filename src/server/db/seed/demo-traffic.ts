@@ -19,6 +19,8 @@ const CAMPAIGNS: Record<string, { medium: string; campaign: string } | undefined
 const DEVICES = ['desktop', 'desktop', 'mobile', 'mobile', 'mobile', 'tablet'] as const;
 const BROWSERS = ['Chrome', 'Chrome', 'Chrome', 'Safari', 'Safari', 'Firefox', 'Edge', 'Opera'] as const;
 const PAGES = ['/', '/firms', '/challenges', '/coupons', '/blog', '/giveaways', '/compare', '/methodology'];
+/** What crawlers fetch most: the directory, firm pages and the sitemap's other pages. */
+const CRAWLED = ['/', '/firms', '/coupons', '/blog', '/challenges'];
 const SEARCHES = [
   'ftmo',
   'apex',
@@ -36,7 +38,9 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 
 /**
  * Page views (sessions of one to six pages, devices, browsers, UTM sources, load times), searches
- * (some finding nothing), filter changes, outbound clicks and coupon copies for the last four weeks.
+ * (some finding nothing), filter changes, outbound clicks and coupon copies for the last four weeks,
+ * and crawlers' page views (flagged as bots, as `isbot` flags them on ingestion) every day up to a
+ * few minutes ago.
  */
 export async function seedDemoTraffic(
   db: Db,
@@ -118,6 +122,22 @@ export async function seedDemoTraffic(
         }
         at += random.int(20_000, 240_000);
       }
+    }
+  }
+  // After the visitors, so their generated traffic stays the same as before crawlers were added.
+  for (let day = 0; day < DEMO_TRAFFIC_DAYS; day++) {
+    const crawls = random.int(4, 12);
+    for (let c = 0; c < crawls; c++) {
+      const firm = random.chance(0.5) ? random.pick(options.firms) : null;
+      views.push({
+        path: firm ? `/firm/${firm.slug}` : random.pick(CRAWLED),
+        sessionId: `${DEMO_SESSION_PREFIX}bot-${day}-${c}`,
+        device: 'desktop',
+        browser: 'Chrome',
+        loadTime: null,
+        isBot: true,
+        createdAt: new Date(start + day * DAY_MS + random.int(0, DAY_MS - 600_000)),
+      });
     }
   }
   await insertChunked(views, (chunk) => db.insert(pageViews).values(chunk));

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/setup/test-database';
 import { computeEntryHash, drawWinningTickets, sha256Hex } from '../../../domain/giveaway-draw';
@@ -29,6 +29,7 @@ import {
   unlistedFirms,
   users,
 } from '../schema';
+import { DEMO_TRAFFIC_DAYS } from './demo-traffic';
 import {
   buildBlogPost,
   buildCoupon,
@@ -260,6 +261,14 @@ describe('demo data', () => {
     const demoViews = await db.$count(pageViews);
     const demoMessages = await db.$count(contactMessages);
     expect(demoViews).toBeGreaterThan(1000);
+    // Crawlers too, every day of the four weeks, the last one included.
+    expect(await db.$count(pageViews, eq(pageViews.isBot, true))).toBeGreaterThanOrEqual(
+      DEMO_TRAFFIC_DAYS * 4,
+    );
+    const lastDay = new Date(now.getTime() - 86_400_000);
+    expect(
+      await db.$count(pageViews, and(eq(pageViews.isBot, true), gte(pageViews.createdAt, lastDay))),
+    ).toBeGreaterThan(0);
     expect(demoMessages).toBe(3);
     await rollUpPendingAnalytics(db);
     expect(await db.$count(analyticsDailyCounts, eq(analyticsDailyCounts.kind, 'views'))).toBeGreaterThan(0);

@@ -126,10 +126,29 @@ describe('GET /api/admin/analytics', () => {
     expect(a.totals.couponCopies).toEqual({ value: 2, previous: 0 });
     expect(a.totals.reviews).toEqual({ value: 2, previous: 0 });
     expect(a.totals.signUps.value).toBeGreaterThanOrEqual(1);
+    expect(a.granularity).toBe('day');
     expect(a.series).toHaveLength(7);
-    expect(a.series[0]).toEqual({ day: '2026-03-08', pageViews: 2, sessions: 1, outboundClicks: 1 });
-    expect(a.series[1]).toEqual({ day: '2026-03-09', pageViews: 0, sessions: 0, outboundClicks: 0 });
-    expect(a.series[2]).toEqual({ day: '2026-03-10', pageViews: 2, sessions: 1, outboundClicks: 2 });
+    expect(a.series[0]).toEqual({
+      day: '2026-03-08',
+      hour: null,
+      pageViews: 2,
+      sessions: 1,
+      outboundClicks: 1,
+    });
+    expect(a.series[1]).toEqual({
+      day: '2026-03-09',
+      hour: null,
+      pageViews: 0,
+      sessions: 0,
+      outboundClicks: 0,
+    });
+    expect(a.series[2]).toEqual({
+      day: '2026-03-10',
+      hour: null,
+      pageViews: 2,
+      sessions: 1,
+      outboundClicks: 2,
+    });
     expect(a.topPages[0]).toEqual({ path: `/firm/${firm.slug}`, views: 3, sessions: 3 });
     expect(a.sources).toEqual([
       { source: '(direct)', views: 5, sessions: 3 },
@@ -198,8 +217,9 @@ describe('GET /api/admin/firm-analytics/:id', () => {
     });
     expect(d.clickThroughRate).toBe(0.667);
     expect(d.averageRating).toBe(3);
+    expect(d.granularity).toBe('day');
     expect(d.series).toHaveLength(7);
-    expect(d.series[2]).toEqual({ day: '2026-03-10', pageViews: 1, outboundClicks: 1 });
+    expect(d.series[2]).toEqual({ day: '2026-03-10', hour: null, pageViews: 1, outboundClicks: 1 });
     expect(d.sources).toEqual([{ source: '(direct)', views: 3 }]);
   });
 

@@ -5,6 +5,7 @@ import type {
   AnalyticsTotalKey,
   FirmAnalytics,
   FirmAnalyticsDetail,
+  Granularity,
   SiteAnalytics,
 } from '../../../domain/admin-analytics';
 import { ANALYTICS_TOP } from '../../../domain/analytics-rules';
@@ -12,7 +13,18 @@ import type { Db } from '../../db/client';
 import { coupons, couponUses, giveawayEntries, giveaways, propFirms, reviews, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { LISTED } from '../firms/service';
-import { DAY_MS, dayStart, isoDay, OUTBOUND, pendingCountsSql, type Span, selectRows } from './rollups';
+import {
+  DAY_MS,
+  dayStart,
+  HOUR_MS,
+  isHourlyDay,
+  isoDay,
+  OUTBOUND,
+  pendingCountsSql,
+  rawHourlyCountsSql,
+  type Span,
+  selectRows,
+} from './rollups';
 
 /** The range's bounds as instants (the end exclusive) and the period of the same length before it. */
 function boundsOf({ from, to }: AnalyticsRangeQuery) {
@@ -27,6 +39,29 @@ function boundsOf({ from, to }: AnalyticsRangeQuery) {
   };
 }
 type Bounds = ReturnType<typeof boundsOf>;
+
+/** By hour when the range is one day the hourly rollups keep (today or yesterday at `now`), else by day. */
+const granularityOf = ({ from, to }: AnalyticsRangeQuery, now: Date): Granularity =>
+  from === to && isHourlyDay(from, now) ? 'hour' : 'day';
+
+/**
+ * The series' periods in order: each day of the range, or each hour of its one day that has begun
+ * at `now` (today's later hours have no figures yet, rather than zeros).
+ */
+function periodsOf(b: Bounds, granularity: Granularity, now: Date) {
+  const step = granularity === 'hour' ? HOUR_MS : DAY_MS;
+  const end = granularity === 'hour' ? Math.min(b.end.getTime(), now.getTime() + 1) : b.end.getTime();
+  const periods: { day: string; hour: number | null; key: string }[] = [];
+  for (let t = b.start.getTime(); t < end; t += step) {
+    const day = isoDay(t);
+    const hour = granularity === 'hour' ? new Date(t).getUTCHours() : null;
+    periods.push({ day, hour, key: periodKey(day, hour) });
+  }
+  return periods;
+}
+const periodKey = (day: string, hour: number | null) => (hour == null ? day : `${day}T${hour}`);
+/** The UTC hour (0-23) of an hourly rollup row, as a column. */
+const hourColumn = sql`extract(hour from hour at time zone 'UTC')::int`;
 
 const within = (column: AnyPgColumn, from: Date, to: Date) => and(gte(column, from), lt(column, to));
 const int = (value: unknown) => Number(value ?? 0);
@@ -84,6 +119,28 @@ async function countsOf(db: Db, from: string, to: string, kinds: readonly string
 }
 
 /**
+ * The hourly rollup rows of `kinds` over `day` (one the hourly rollups keep): stored up to where
+ * the day is rolled up (an hour boundary), computed from the raw rows of the whole hours after it,
+ * so each hour's figures are the same either way. Columns as countsOf's, `hour` first.
+ */
+async function hourlyCountsOf(db: Db, day: string, kinds: readonly string[]): Promise<SQL> {
+  const [mark] = await selectRows<{ through: Date | string }>(
+    db,
+    sql`select rolled_through as through from analytics_rolled_days where day = ${day}::date`,
+  );
+  const start = dayStart(day);
+  const end = new Date(start.getTime() + DAY_MS);
+  const rawFrom = new Date(Math.max(start.getTime(), mark ? new Date(mark.through).getTime() : 0));
+  const stored = sql`(
+    select hour, kind, key, key2, key3, n, total, samples from analytics_hourly_counts
+    where hour >= ${start} and hour < ${end} and kind in (${inList(kinds)})
+  )`;
+  if (rawFrom >= end) return stored;
+  return sql`(select * from ${stored} as st
+    union all select * from ${rawHourlyCountsSql([{ start: rawFrom, end }])} as pe where pe.kind in (${inList(kinds)}))`;
+}
+
+/**
  * Exact percentile_cont (PostgreSQL's interpolation) of a distribution given as (value, count)
  * pairs in ascending order of value.
  */
@@ -105,8 +162,13 @@ export function percentileOf(distribution: { value: number; count: number }[], p
 }
 
 /** The site dashboard of /admin/analytics: every figure of the range, against the period before. */
-export async function getSiteAnalytics(db: Db, query: AnalyticsRangeQuery): Promise<SiteAnalytics> {
+export async function getSiteAnalytics(
+  db: Db,
+  query: AnalyticsRangeQuery,
+  now = new Date(),
+): Promise<SiteAnalytics> {
   const b = boundsOf(query);
+  const granularity = granularityOf(query, now);
   const { from, previousFrom } = b.range;
   const to = isoDay(b.end.getTime());
   // Sessions of a range are those whose previous day seen (key2) is before it (rollups.ts).
@@ -150,16 +212,39 @@ export async function getSiteAnalytics(db: Db, query: AnalyticsRangeQuery): Prom
     countBoth(db, reviews, reviews.createdAt, b),
     countBoth(db, giveawayEntries, giveawayEntries.createdAt, b),
     countBoth(db, couponUses, couponUses.createdAt, b),
-    countsOf(db, from, to, ['views', 'sessions', 'event']).then((c) =>
-      selectRows<{ day: string; views: unknown; sessions: unknown; clicks: unknown }>(
-        db,
-        sql`select day::text as day,
-          sum(n) filter (where kind = 'views') as views,
-          sum(n) filter (where kind = 'sessions' and (key2 = '' or key2 < day::text)) as sessions,
-          sum(n) filter (where kind = 'event' and key in (${outbound})) as clicks
-        from ${c} as c group by day`,
-      ),
-    ),
+    granularity === 'hour'
+      ? hourlyCountsOf(db, from, ['views', 'sessions', 'event']).then((c) =>
+          selectRows<{
+            day: string;
+            hour: number | null;
+            views: unknown;
+            sessions: unknown;
+            clicks: unknown;
+          }>(
+            db,
+            sql`select ${from}::text as day, ${hourColumn} as hour,
+              sum(n) filter (where kind = 'views') as views,
+              sum(n) filter (where kind = 'sessions') as sessions,
+              sum(n) filter (where kind = 'event' and key in (${outbound})) as clicks
+            from ${c} as c group by 2`,
+          ),
+        )
+      : countsOf(db, from, to, ['views', 'sessions', 'event']).then((c) =>
+          selectRows<{
+            day: string;
+            hour: number | null;
+            views: unknown;
+            sessions: unknown;
+            clicks: unknown;
+          }>(
+            db,
+            sql`select day::text as day, null::int as hour,
+              sum(n) filter (where kind = 'views') as views,
+              sum(n) filter (where kind = 'sessions' and (key2 = '' or key2 < day::text)) as sessions,
+              sum(n) filter (where kind = 'event' and key in (${outbound})) as clicks
+            from ${c} as c group by day`,
+          ),
+        ),
     countsOf(db, from, to, ['path', 'path_sessions']).then((c) => topWithSessions(db, c, 'path', from)),
     countsOf(db, from, to, ['source', 'source_sessions']).then((c) => topWithSessions(db, c, 'source', from)),
     countsOf(db, from, to, ['campaign']).then((c) =>
@@ -211,13 +296,17 @@ export async function getSiteAnalytics(db: Db, query: AnalyticsRangeQuery): Prom
     ),
   ]);
 
-  const byDay = new Map(series.map((r) => [r.day, r]));
-  const days: SiteAnalytics['series'] = [];
-  for (let t = b.start.getTime(); t < b.end.getTime(); t += DAY_MS) {
-    const day = isoDay(t);
-    const r = byDay.get(day);
-    days.push({ day, pageViews: int(r?.views), sessions: int(r?.sessions), outboundClicks: int(r?.clicks) });
-  }
+  const byPeriod = new Map(series.map((r) => [periodKey(r.day, r.hour == null ? null : int(r.hour)), r]));
+  const periods = periodsOf(b, granularity, now).map(({ day, hour, key }) => {
+    const r = byPeriod.get(key);
+    return {
+      day,
+      hour,
+      pageViews: int(r?.views),
+      sessions: int(r?.sessions),
+      outboundClicks: int(r?.clicks),
+    };
+  });
   const pair = (value: unknown, previous: unknown) => ({ value: int(value), previous: int(previous) });
   const totals: Record<AnalyticsTotalKey, { value: number; previous: number }> = {
     pageViews: pair(traffic?.views, traffic?.previous_views),
@@ -234,7 +323,8 @@ export async function getSiteAnalytics(db: Db, query: AnalyticsRangeQuery): Prom
     range: b.range,
     totals,
     botPageViews: pair(traffic?.bots, traffic?.previous_bots),
-    series: days,
+    granularity,
+    series: periods,
     topPages: topPages.map((r) => ({ path: r.key, views: r.views, sessions: r.sessions })),
     sources: sources.map((r) => ({ source: r.key, views: r.views, sessions: r.sessions })),
     campaigns: campaigns.map((r) => ({ ...r, views: int(r.views) })),
@@ -384,6 +474,7 @@ export async function getFirmAnalyticsDetail(
   db: Db,
   firmId: number,
   query: AnalyticsRangeQuery,
+  now = new Date(),
 ): Promise<FirmAnalyticsDetail> {
   const [firm] = await db
     .select({ id: propFirms.id, name: propFirms.name, slug: propFirms.slug, status: propFirms.status })
@@ -396,7 +487,8 @@ export async function getFirmAnalyticsDetail(
   const to = isoDay(b.end.getTime());
   const mine = sql`((kind = 'firm_source' and key = ${firm.slug})
     or (kind = 'event' and key in (${inList(OUTBOUND)}) and key2 = ${String(firm.id)}))`;
-  const [byDay, sources, activityNow, activityBefore] = await Promise.all([
+  const granularity = granularityOf(query, now);
+  const [byDay, byHour, sources, activityNow, activityBefore] = await Promise.all([
     countsOf(db, previousFrom, to, ['firm_source', 'event']).then((c) =>
       selectRows<{ day: string; views: unknown; clicks: unknown }>(
         db,
@@ -405,6 +497,16 @@ export async function getFirmAnalyticsDetail(
         from ${c} as c where ${mine} group by day`,
       ),
     ),
+    granularity === 'hour'
+      ? hourlyCountsOf(db, from, ['firm_source', 'event']).then((c) =>
+          selectRows<{ hour: number; views: unknown; clicks: unknown }>(
+            db,
+            sql`select ${hourColumn} as hour, sum(n) filter (where kind = 'firm_source') as views,
+              sum(n) filter (where kind = 'event') as clicks
+            from ${c} as c where ${mine} group by 1`,
+          ),
+        )
+      : [],
     countsOf(db, from, to, ['firm_source']).then((c) =>
       selectRows<{ source: string; views: unknown }>(
         db,
@@ -415,21 +517,31 @@ export async function getFirmAnalyticsDetail(
     firmActivity(db, b.start, b.end, firm.id),
     firmActivity(db, b.previousStart, b.start, firm.id),
   ]);
-  const counted = new Map(byDay.map((r) => [r.day, { views: int(r.views), clicks: int(r.clicks) }]));
-  const series: FirmAnalyticsDetail['series'] = [];
+  const counted = new Map([
+    ...byDay.map((r) => [r.day, { views: int(r.views), clicks: int(r.clicks) }] as const),
+    ...byHour.map(
+      (r) => [periodKey(from, int(r.hour)), { views: int(r.views), clicks: int(r.clicks) }] as const,
+    ),
+  ]);
   let previousViews = 0;
   let previousClicks = 0;
+  let pageViewTotal = 0;
+  let clickTotal = 0;
   for (let t = b.previousStart.getTime(); t < b.end.getTime(); t += DAY_MS) {
-    const day = isoDay(t);
-    const c = counted.get(day) ?? { views: 0, clicks: 0 };
+    const c = counted.get(isoDay(t)) ?? { views: 0, clicks: 0 };
     if (t < b.start.getTime()) {
       previousViews += c.views;
       previousClicks += c.clicks;
-    } else series.push({ day, pageViews: c.views, outboundClicks: c.clicks });
+    } else {
+      pageViewTotal += c.views;
+      clickTotal += c.clicks;
+    }
   }
-  const pageViewTotal = series.reduce((sum, d) => sum + d.pageViews, 0);
-  const clickTotal = series.reduce((sum, d) => sum + d.outboundClicks, 0);
-  const now = activityNow(firm.id);
+  const series = periodsOf(b, granularity, now).map(({ day, hour, key }) => {
+    const c = counted.get(key) ?? { views: 0, clicks: 0 };
+    return { day, hour, pageViews: c.views, outboundClicks: c.clicks };
+  });
+  const current = activityNow(firm.id);
   const before = activityBefore(firm.id);
   return {
     range: b.range,
@@ -437,12 +549,13 @@ export async function getFirmAnalyticsDetail(
     totals: {
       pageViews: { value: pageViewTotal, previous: previousViews },
       outboundClicks: { value: clickTotal, previous: previousClicks },
-      couponCopies: { value: now.couponCopies, previous: before.couponCopies },
-      newReviews: { value: now.newReviews, previous: before.newReviews },
-      giveawayEntries: { value: now.giveawayEntries, previous: before.giveawayEntries },
+      couponCopies: { value: current.couponCopies, previous: before.couponCopies },
+      newReviews: { value: current.newReviews, previous: before.newReviews },
+      giveawayEntries: { value: current.giveawayEntries, previous: before.giveawayEntries },
     },
     clickThroughRate: clickThrough(pageViewTotal, clickTotal),
-    averageRating: now.averageRating,
+    averageRating: current.averageRating,
+    granularity,
     series,
     sources: sources.map((r) => ({ source: r.source, views: int(r.views) })),
   };

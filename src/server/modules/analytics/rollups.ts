@@ -1,7 +1,8 @@
 // The analytics rollups (decision 0031). One SQL text turns raw rows into rollup rows: the job
 // stores its output for the days before now (today up to the last whole hour), and the dashboards
 // run the same text over what is not rolled up yet, so a figure is the same whichever way its rows
-// came.
+// came. The days the dashboards chart by hour (today and yesterday) also get the same rows by
+// hour (analytics_hourly_counts) for the kinds a chart needs, from the same text.
 //
 // Rollup rows (analytics_daily_counts), by kind:
 //   views, bot_views              n page views of people / of crawlers
@@ -17,14 +18,16 @@
 //                                 previous day seen was key2 ('' for none; the same day when a part
 //                                 of the day not rolled up yet meets it again): the unique sessions
 //                                 of a range from..to are the rows of its days with key2 '' or < from.
+// By hour (HOURLY_KINDS): views, bot_views, path, source, firm_source and event as by day, and
+//   sessions                      n distinct sessions seen in the hour (key2 '')
 import { type SQL, sql } from 'drizzle-orm';
-import { ANALYTICS_MAX_DAYS } from '../../../domain/analytics-rules';
+import { ANALYTICS_HOURLY_DAYS, ANALYTICS_MAX_DAYS } from '../../../domain/analytics-rules';
 import type { Db } from '../../db/client';
 
 export const DAY_MS = 86_400_000;
 /** Rows are rolled up to an hour boundary at least this far back: no insert before it is still under way. */
 export const SETTLED_AFTER_MS = 2 * 60_000;
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 /** The days looked back for a session's previous visit: the longest period a figure covers. */
 const LOOKBACK_DAYS = ANALYTICS_MAX_DAYS;
 /** Activity rows that are a visitor leaving for a firm: the tracked redirects and link clicks. */
@@ -32,7 +35,25 @@ export const OUTBOUND = ['firm_click', 'coupon_click', 'link_click'] as const;
 
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-const addDays = (day: string, days: number) => isoDay(dayStart(day).getTime() + days * DAY_MS);
+export const addDays = (day: string, days: number) => isoDay(dayStart(day).getTime() + days * DAY_MS);
+
+/** The rollup kinds also kept by hour: what the dashboards' charts of one day read. */
+export const HOURLY_KINDS = [
+  'views',
+  'bot_views',
+  'path',
+  'source',
+  'firm_source',
+  'event',
+  'sessions',
+] as const;
+
+/** The first day kept by hour at `now`: hourly rows of days before it are deleted by the job. */
+export const firstHourlyDay = (now: Date) => addDays(isoDay(now.getTime()), -(ANALYTICS_HOURLY_DAYS - 1));
+
+/** Whether the dashboards chart `day` by hour at `now` (today or yesterday, UTC). */
+export const isHourlyDay = (day: string, now: Date) =>
+  day >= firstHourlyDay(now) && day <= isoDay(now.getTime());
 
 /** Instants, `start` included, `end` excluded. */
 export interface Span {
@@ -52,18 +73,33 @@ const createdIn = (spans: Span[]) =>
     sql` or `,
   );
 
-/** Every rollup row but the session ones, from the raw rows of the spans (not empty). */
-export function rawCountsSql(spans: Span[]): SQL {
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The rollup period of a raw row: its UTC day (a date), or the start of its hour (an instant). */
+const periodOf = (by: 'day' | 'hour') =>
+  by === 'day'
+    ? sql`(created_at at time zone 'UTC')::date`
+    : sql`date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC'`;
+
+/**
+ * Every rollup row but the session ones, by day (or by hour), from the raw rows of the spans (not
+ * empty). The first column, `day`, is the period.
+ */
+export function rawCountsSql(spans: Span[], by: 'day' | 'hour' = 'day'): SQL {
   const where = createdIn(spans);
   return sql`(
     with v as (
-      select (created_at at time zone 'UTC')::date as day, path,
+      select ${periodOf(by)} as day, path,
         coalesce(nullif(utm_source, ''), '(direct)') as source, utm_campaign as campaign,
         coalesce(utm_medium, '') as medium, device, browser, load_time, is_bot
       from page_views where ${where}
     ), h as (select * from v where not is_bot),
     a as (
-      select (created_at at time zone 'UTC')::date as day, activity_type, prop_firm_id, metadata,
+      select ${periodOf(by)} as day, activity_type, prop_firm_id, metadata,
         case when metadata->>'resultsCount' ~ '^[0-9]{1,9}$' then (metadata->>'resultsCount')::int end as results
       from activity_logs where ${where}
     )
@@ -88,6 +124,19 @@ export function rawCountsSql(spans: Span[]): SQL {
       count(*), 0, 0 from a where activity_type = 'search' and results = 0 group by 1, 3
     union all select day, 'filter', coalesce(metadata->>'filterType', ''), coalesce(metadata->>'filterValue', ''),
       '', count(*), 0, 0 from a where activity_type = 'filter' group by 1, 3, 4
+  )`;
+}
+
+/**
+ * The hourly rollup rows (HOURLY_KINDS) of the spans, from their raw rows. Each span must start and
+ * end on an hour boundary, so that an hour's distinct sessions are counted over the whole hour.
+ */
+export function rawHourlyCountsSql(spans: Span[]): SQL {
+  return sql`(
+    select * from ${rawCountsSql(spans, 'hour')} as raw where raw.kind in (${inList(HOURLY_KINDS)})
+    union all
+    select ${periodOf('hour')}, 'sessions', '', '', '', count(distinct session_id), 0, 0
+    from page_views where not is_bot and (${createdIn(spans)}) group by 1
   )`;
 }
 
@@ -152,14 +201,22 @@ export function pendingCountsSql(spans: Span[]): SQL {
 
 /**
  * Rolls up again, from their raw rows, every row from the start of day `from` to `through` (an
- * instant), in one transaction: safe to repeat, and two runs at once wait for each other. Days
- * after `through` that were rolled up before must be rolled again (their sessions' previous days
- * may have changed): the job always rolls through the present.
+ * hour boundary), in one transaction: safe to repeat, and two runs at once wait for each other.
+ * Days after `through` that were rolled up before must be rolled again (their sessions' previous
+ * days may have changed): the job always rolls through the present. The hours of the days kept by
+ * hour at `now` are rolled up by hour too, and older hourly rows deleted.
  */
 export async function rollUpAnalytics(db: Db, from: string, through: Date, now = new Date()): Promise<void> {
+  if (through.getTime() % HOUR_MS)
+    throw new Error(`A rollup ends on an hour boundary, not ${through.toISOString()}`);
   const span: Span[] = [{ start: dayStart(from), end: through }];
   if (through <= span[0].start) return;
   const to = isoDay(through.getTime() - 1);
+  const keptFrom = dayStart(firstHourlyDay(now));
+  const hourly: Span = {
+    start: new Date(Math.max(span[0].start.getTime(), keptFrom.getTime())),
+    end: through,
+  };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('analytics-rollup'))`);
     await tx.execute(
@@ -171,6 +228,15 @@ export async function rollUpAnalytics(db: Db, from: string, through: Date, now =
     await tx.execute(sql`
       insert into analytics_daily_counts (day, kind, key, key2, key3, n, total, samples)
       select * from ${rawCountsSql(span)} as raw`);
+    await tx.execute(
+      sql`delete from analytics_hourly_counts
+        where (hour >= ${span[0].start} and hour < ${dayStart(addDays(to, 1))}) or hour < ${keptFrom}`,
+    );
+    if (hourly.start < hourly.end) {
+      await tx.execute(sql`
+        insert into analytics_hourly_counts (hour, kind, key, key2, key3, n, total, samples)
+        select * from ${rawHourlyCountsSql([hourly])} as raw`);
+    }
     await tx.execute(sql`
       insert into analytics_session_days (day, session_id, paths, sources)
       select * from ${rawSessionDaysSql(span)} as sd`);
@@ -195,7 +261,9 @@ export async function rollUpAnalytics(db: Db, from: string, through: Date, now =
   });
   // Fresh statistics, so the dashboards look sessions up by index: the embedded database has no
   // autovacuum to gather them, and a plan made for an empty table scans a year of session days.
-  await db.execute(sql`analyze analytics_session_days, analytics_daily_counts, analytics_rolled_days`);
+  await db.execute(
+    sql`analyze analytics_session_days, analytics_daily_counts, analytics_hourly_counts, analytics_rolled_days`,
+  );
 }
 
 /** Rolls up whole days `from` to `to` (both included), as the job does once they are over. */

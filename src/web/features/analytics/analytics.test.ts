@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { neutralizeFormula } from '../../../domain/csv-rules';
 import { toCsv } from './csv';
-import { changePercent, parseAnalyticsRange } from './range';
+import { changePercent, parseAnalyticsRange, periodLabel, presetLabel } from './range';
 
 const NOW = Date.parse('2026-11-25T15:00:00Z');
 
@@ -17,12 +17,24 @@ describe('the dashboards range', () => {
       to: '2026-11-25',
       preset: 7,
     });
+    expect(parseAnalyticsRange(new URLSearchParams('days=1'), NOW)).toEqual({
+      from: '2026-11-25',
+      to: '2026-11-25',
+      preset: 1,
+    });
+    expect(presetLabel(1)).toBe('Today');
+    expect(presetLabel(7)).toBe('7 days');
     expect(parseAnalyticsRange(new URLSearchParams('days=12'), NOW).preset).toBe(30);
     expect(parseAnalyticsRange(new URLSearchParams('from=2026-01-01&to=2026-01-31'), NOW)).toEqual({
       from: '2026-01-01',
       to: '2026-01-31',
       preset: null,
     });
+  });
+
+  it('names a period of a series by its hour (UTC) when it has one, else by its day', () => {
+    expect(periodLabel({ day: '2026-11-25', hour: 9 })).toBe('09:00');
+    expect(periodLabel({ day: '2026-11-25', hour: null })).toBe('2026-11-25');
   });
 
   it('gives the change against the period before, or none when there was nothing before', () => {

@@ -4,9 +4,9 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { type AnalyticsRange, parseAnalyticsRange } from './range';
+import { type AnalyticsRange, parseAnalyticsRange, presetLabel } from './range';
 
-/** The dashboards' range, kept in the address: 7, 30 or 90 days up to today, or custom days. */
+/** The dashboards' range, kept in the address: today, 7, 30 or 90 days up to today, or custom days. */
 export function useAnalyticsRange(): [AnalyticsRange, (next: URLSearchParams) => void] {
   const [params, setParams] = useUrlSearchParams();
   return [parseAnalyticsRange(params), (next) => setParams(next, { replace: true })];
@@ -16,7 +16,7 @@ export function RangePicker() {
   const [range, setRange] = useAnalyticsRange();
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <fieldset className="flex gap-2">
+      <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">Range</legend>
         {ANALYTICS_PRESETS.map((days) => (
           <Button
@@ -26,7 +26,7 @@ export function RangePicker() {
             aria-pressed={range.preset === days}
             onClick={() => setRange(new URLSearchParams({ days: String(days) }))}
           >
-            {days} days
+            {presetLabel(days)}
           </Button>
         ))}
       </fieldset>

@@ -7,12 +7,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export interface AnalyticsRange {
   from: string;
   to: string;
-  /** The preset it is (7, 30, 90 days up to today), or null for a custom range. */
+  /** The preset it is (today, or 7, 30, 90 days up to today), or null for a custom range. */
   preset: (typeof ANALYTICS_PRESETS)[number] | null;
 }
 
 /**
- * The dashboards' range from the address: `?days=7|30|90` (30 unless given) up to today (UTC), or
+ * The dashboards' range from the address: `?days=1|7|30|90` (30 unless given) up to today (UTC), or
  * a custom `?from=&to=`. The server checks the range again (src/domain/admin-analytics.ts).
  */
 export function parseAnalyticsRange(search: URLSearchParams, now = Date.now()): AnalyticsRange {
@@ -35,3 +35,10 @@ export function changePercent(value: number, previous: number): number | null {
 /** The range as the address says it (`days=7`, or `from=&to=` for a custom one), for links between the dashboards. */
 export const rangeSearch = (range: AnalyticsRange) =>
   range.preset ? `days=${range.preset}` : rangeQuery(range);
+
+/** A preset's button label: "Today" for one day, else its number of days. */
+export const presetLabel = (days: number) => (days === 1 ? 'Today' : `${days} days`);
+
+/** A series row's hour as the tables and the chart show it ("09:00", UTC); its day without one. */
+export const periodLabel = ({ day, hour }: { day: string; hour: number | null }) =>
+  hour == null ? day : `${String(hour).padStart(2, '0')}:00`;

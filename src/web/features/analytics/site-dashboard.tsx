@@ -1,94 +1,49 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ANALYTICS_TOTALS, type SiteAnalytics } from '../../../domain/admin-analytics';
-import { formatDate } from '../../../domain/format';
-import { QueryFailure } from '../../components/query-failure';
+import { ANALYTICS_TOTALS } from '../../../domain/admin-analytics';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { ChangeCards } from './change-cards';
+import { AnalyticsFrame, SeriesSection } from './analytics-frame';
 import { DataTable } from './data-table';
 import { siteAnalyticsQuery } from './queries';
-import { RangePicker, useAnalyticsRange } from './range-picker';
-import { SeriesChart } from './series-chart';
+import { useAnalyticsRange } from './range-picker';
 
 const number = (n: number) => n.toLocaleString('en-US');
-
-function Totals({ data }: { data: SiteAnalytics }) {
-  return (
-    <div className="space-y-2">
-      <ChangeCards
-        className="xl:grid-cols-7"
-        cards={ANALYTICS_TOTALS.map(([key, label]) => ({ key, label, ...data.totals[key] }))}
-      />
-      <p className="text-sm text-slate-600">
-        Bot page views (crawlers, by user agent; in none of the figures):{' '}
-        <strong className="font-semibold text-slate-900 tabular-nums">
-          {number(data.botPageViews.value)}
-        </strong>{' '}
-        ({number(data.botPageViews.previous)} before)
-      </p>
-    </div>
-  );
-}
 
 /** /admin/analytics: what the site's visitors did over a range, against the period before. */
 export function SiteDashboard() {
   const [range] = useAnalyticsRange();
   const query = useQuery({ ...siteAnalyticsQuery(range), placeholderData: keepPreviousData });
-  const { data } = query;
   const file = (name: string) => `${name}-${range.from}-to-${range.to}.csv`;
   return (
-    <div className="space-y-6">
-      <RangePicker />
-      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
-      {!data && query.isPending ? <Skeleton className="h-96 w-full" /> : null}
-      {data ? (
-        <div
-          className={cn('space-y-6', query.isPlaceholderData && 'opacity-60')}
-          aria-busy={query.isPlaceholderData}
-        >
-          <p className="text-sm text-slate-600">
-            {formatDate(`${data.range.from}T00:00:00Z`)} to {formatDate(`${data.range.to}T00:00:00Z`)} (UTC),
-            compared with {formatDate(`${data.range.previousFrom}T00:00:00Z`)} to{' '}
-            {formatDate(`${data.range.previousTo}T00:00:00Z`)}.
-          </p>
-          <Totals data={data} />
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2" className="text-base">
-                By day
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <SeriesChart
-                rows={data.series}
-                label={`Page views, sessions and outbound clicks by day, ${data.range.from} to ${data.range.to}`}
-                lines={[
-                  { key: 'pageViews', label: 'Page views', color: '#2563eb' },
-                  { key: 'sessions', label: 'Sessions', color: '#059669' },
-                  { key: 'outboundClicks', label: 'Outbound clicks', color: '#d97706' },
-                ]}
-              />
-            </CardContent>
-          </Card>
-          <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <summary className="cursor-pointer text-sm font-medium text-slate-700">
-              The figures by day
-            </summary>
-            <div className="mt-3">
-              <DataTable
-                title="By day"
-                filename={file('by-day')}
-                rows={data.series}
-                columns={[
-                  { key: 'day', header: 'Day' },
-                  { key: 'pageViews', header: 'Page views', numeric: true },
-                  { key: 'sessions', header: 'Sessions', numeric: true },
-                  { key: 'outboundClicks', header: 'Outbound clicks', numeric: true },
-                ]}
-              />
-            </div>
-          </details>
+    <AnalyticsFrame
+      query={query}
+      totals={(data) => ({
+        className: 'xl:grid-cols-7',
+        cards: ANALYTICS_TOTALS.map(([key, label]) => ({ key, label, ...data.totals[key] })),
+        note: (
+          <>
+            Bot page views (crawlers, by user agent; in none of the figures):{' '}
+            <strong className="font-semibold text-slate-900 tabular-nums">
+              {number(data.botPageViews.value)}
+            </strong>{' '}
+            ({number(data.botPageViews.previous)} before)
+          </>
+        ),
+      })}
+    >
+      {(data) => (
+        <>
+          <SeriesSection
+            granularity={data.granularity}
+            rows={data.series}
+            subject="Page views, sessions and outbound clicks"
+            range={data.range}
+            filename={file}
+            lines={[
+              { key: 'pageViews', label: 'Page views', color: '#2563eb' },
+              { key: 'sessions', label: 'Sessions', color: '#059669' },
+              { key: 'outboundClicks', label: 'Outbound clicks', color: '#d97706' },
+            ]}
+          />
           <div className="grid gap-6 xl:grid-cols-2">
             <DataTable
               title="Top pages"
@@ -201,8 +156,8 @@ export function SiteDashboard() {
               ]}
             />
           </div>
-        </div>
-      ) : null}
-    </div>
+        </>
+      )}
+    </AnalyticsFrame>
   );
 }

@@ -7,7 +7,7 @@ import {
   type MessageStatus,
 } from '../../../domain/admin-inbox';
 import { formatDate } from '../../../domain/format';
-import { QueryFailure } from '../../components/query-failure';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -16,7 +16,6 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { Pager } from './pager';
 
 const STATUS_LABELS: Record<MessageStatus | 'all', string> = {
   new: 'New',
@@ -60,19 +59,21 @@ export function Inbox() {
           </Button>
         ))}
       </div>
-      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
-      {query.isPending ? <p className="text-sm text-slate-600">Loading messages</p> : null}
-      {data?.messages.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          No {status === 'all' ? '' : `${STATUS_LABELS[status].toLowerCase()} `}messages.
-        </p>
-      ) : null}
-      {data?.messages.map((message) => (
-        <MessageCard key={message.id} message={message} />
-      ))}
-      {data ? (
-        <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => go({ page: p })} />
-      ) : null}
+      <PagedList
+        query={query}
+        count={(d) => d.messages.length}
+        loading="Loading messages"
+        empty={`No ${status === 'all' ? '' : `${STATUS_LABELS[status].toLowerCase()} `}messages.`}
+        onPage={(p) => go({ page: p })}
+      >
+        {(d) => (
+          <div className="grid gap-4">
+            {d.messages.map((message) => (
+              <MessageCard key={message.id} message={message} />
+            ))}
+          </div>
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   type ModerationReason,
   REPORT_REASONS,
 } from '../../../domain/moderation-rules';
-import { QueryFailure } from '../../components/query-failure';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -19,7 +19,6 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { ManualReviewForm } from './manual-review';
-import { Pager } from './pager';
 
 const VIEWS = [
   ['queue', 'To moderate'],
@@ -47,7 +46,6 @@ export function ReviewModeration() {
   });
   const go = (next: { view?: View; page?: number }) =>
     setParams(new URLSearchParams({ view: next.view ?? view, page: String(next.page ?? 1) }));
-  const data = query.data;
   const [adding, setAdding] = useState(false);
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
@@ -77,19 +75,21 @@ export function ReviewModeration() {
           </Button>
         ))}
       </div>
-      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
-      {query.isPending ? <p className="text-sm text-slate-600">Loading reviews</p> : null}
-      {data?.reviews.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          {view === 'queue' ? 'Nothing to moderate.' : 'No reviews here.'}
-        </p>
-      ) : null}
-      {data?.reviews.map((review) => (
-        <ReviewToModerate key={review.id} review={review} />
-      ))}
-      {data ? (
-        <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => go({ page: p })} />
-      ) : null}
+      <PagedList
+        query={query}
+        count={(d) => d.reviews.length}
+        loading="Loading reviews"
+        empty={view === 'queue' ? 'Nothing to moderate.' : 'No reviews here.'}
+        onPage={(p) => go({ page: p })}
+      >
+        {(d) => (
+          <div className="grid gap-4">
+            {d.reviews.map((review) => (
+              <ReviewToModerate key={review.id} review={review} />
+            ))}
+          </div>
+        )}
+      </PagedList>
     </div>
   );
 }

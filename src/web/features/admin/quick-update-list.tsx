@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CONFLICT_MESSAGE } from '../../../domain/admin';
 import { fieldErrors } from '../../../domain/admin-firms';
 import {
@@ -9,18 +9,16 @@ import {
   QuickUpdateInputSchema,
 } from '../../../domain/admin-posts';
 import { formatDate } from '../../../domain/format';
-import { QueryFailure } from '../../components/query-failure';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { useUrlSearchParams } from '../../lib/url-search-params';
 import { ConfirmDelete } from './confirm-delete';
 import {
   CheckboxField,
@@ -30,7 +28,7 @@ import {
   TextAreaField,
   TextField,
 } from './fields';
-import { Pager } from './pager';
+import { useListParams } from './list-params';
 import { adminQuickUpdatesQuery } from './post-queries';
 
 const refreshAll = (queryClient: ReturnType<typeof useQueryClient>) =>
@@ -210,28 +208,11 @@ function QuickUpdateRow({ update }: { update: AdminQuickUpdate }) {
 
 /** The quick updates of /blog's Latest Updates: add one, and every one with search and paging. */
 export function QuickUpdateList() {
-  const [params, setParams] = useUrlSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [text, setText] = useState(q);
-  const { data, error, isPending, refetch } = useQuery({
+  const { q, page, text, setText, setPage } = useListParams();
+  const query = useQuery({
     ...adminQuickUpdatesQuery({ q: q || undefined, page }),
     placeholderData: keepPreviousData,
   });
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the typed text only
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const timer = setTimeout(() => update({ q: text.trim() || null, page: null }), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   return (
     <div className="grid gap-6">
@@ -250,16 +231,14 @@ export function QuickUpdateList() {
             onChange={(e) => setText(e.target.value)}
           />
         </div>
-        {isPending ? (
-          <Skeleton className="h-64" />
-        ) : error ? (
-          <QueryFailure error={error} retry={() => refetch()} />
-        ) : data.updates.length === 0 ? (
-          <Card className="p-6 text-sm text-slate-600">
-            {q ? `No quick updates match "${q}".` : 'No quick updates yet.'}
-          </Card>
-        ) : (
-          <>
+        <PagedList
+          query={query}
+          count={(data) => data.updates.length}
+          loading="Loading quick updates"
+          empty={q ? `No quick updates match "${q}".` : 'No quick updates yet.'}
+          onPage={setPage}
+        >
+          {(data) => (
             <Card>
               <ul className="divide-y divide-slate-100">
                 {data.updates.map((u) => (
@@ -267,14 +246,8 @@ export function QuickUpdateList() {
                 ))}
               </ul>
             </Card>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-            />
-          </>
-        )}
+          )}
+        </PagedList>
       </section>
     </div>
   );

@@ -10,7 +10,7 @@ import {
   USER_FILTERS,
 } from '../../../domain/admin-users';
 import { formatDate } from '../../../domain/format';
-import { QueryFailure } from '../../components/query-failure';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -19,7 +19,6 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { Pager } from './pager';
 
 const FILTER_LABELS: Record<(typeof USER_FILTERS)[number], string> = {
   all: 'All users',
@@ -48,7 +47,6 @@ export function Users() {
     event.preventDefault();
     go({ q: text });
   };
-  const data = query.data;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <form onSubmit={search} className="flex flex-wrap items-end gap-3">
@@ -74,20 +72,22 @@ export function Users() {
           ))}
         </div>
       </form>
-      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
-      {query.isPending ? <p className="text-sm text-slate-600">Loading users</p> : null}
-      {data ? <p className="text-sm text-slate-600">{data.total.toLocaleString('en-US')} users</p> : null}
-      {data?.users.map((user) => (
-        <UserCard key={user.id} user={user} />
-      ))}
-      {data ? (
-        <Pager
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onPage={(p) => go({ page: String(p) })}
-        />
-      ) : null}
+      <PagedList
+        query={query}
+        count={(d) => d.users.length}
+        loading="Loading users"
+        empty="No users match."
+        onPage={(p) => go({ page: String(p) })}
+      >
+        {(d) => (
+          <div className="grid gap-4">
+            <p className="text-sm text-slate-600">{d.total.toLocaleString('en-US')} users</p>
+            {d.users.map((user) => (
+              <UserCard key={user.id} user={user} />
+            ))}
+          </div>
+        )}
+      </PagedList>
     </div>
   );
 }

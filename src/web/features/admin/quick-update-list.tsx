@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CONFLICT_MESSAGE } from '../../../domain/admin';
-import { fieldErrors } from '../../../domain/admin-firms';
 import {
   type AdminQuickUpdate,
   emptyQuickUpdate,
@@ -20,16 +19,10 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
 import { ConfirmDelete } from './confirm-delete';
-import {
-  CheckboxField,
-  type Errors,
-  errorsFromServer,
-  focusFirstError,
-  TextAreaField,
-  TextField,
-} from './fields';
+import { CheckboxField, TextAreaField, TextField } from './fields';
 import { useListParams } from './list-params';
 import { adminQuickUpdatesQuery } from './post-queries';
+import { useZodForm } from './use-zod-form';
 
 const refreshAll = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ predicate: (q) => !String(q.queryKey[0]).startsWith('/api/auth/') });
@@ -40,16 +33,14 @@ const conflictToast = () =>
 /** A quick update's title, text and visibility; creates one, or saves over `update`'s version. */
 function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<QuickUpdateInput>(() =>
-    update
-      ? { title: update.title, content: update.content, published: update.published }
-      : emptyQuickUpdate(),
-  );
-  const [errors, setErrors] = useState<Errors>({});
-  const prefix = update ? `update-${update.id}` : 'new-update';
-  const set = (patch: Partial<QuickUpdateInput>) => setValues((v) => ({ ...v, ...patch }));
-  const prefixed = (found: Errors) =>
-    Object.fromEntries(Object.entries(found).map(([k, v]) => [`${prefix}.${k}`, v]));
+  const { values, setValues, set, errors, setErrors, path, handleSubmit, showServerError } = useZodForm({
+    schema: QuickUpdateInputSchema,
+    initial: (): QuickUpdateInput =>
+      update
+        ? { title: update.title, content: update.content, published: update.published }
+        : emptyQuickUpdate(),
+    prefix: update ? `update-${update.id}` : 'new-update',
+  });
   const save = useMutation({
     mutationFn: (payload: QuickUpdateInput) =>
       update
@@ -69,38 +60,24 @@ function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; 
       if (!update) setValues(emptyQuickUpdate());
       onDone();
     },
-    onError: (error) => {
-      const message = serverMessage(error);
-      if (errorStatus(error) === 409 && message === CONFLICT_MESSAGE) {
-        conflictToast();
-        void refreshAll(queryClient);
-        return onDone();
-      }
-      const found = prefixed(errorsFromServer(message));
-      setErrors(found);
-      requestAnimationFrame(() => focusFirstError(found));
-      toast({ ...toastForError(error), description: message, variant: 'destructive' });
-    },
+    onError: (error) =>
+      showServerError(error, {
+        onConflict: () => {
+          conflictToast();
+          void refreshAll(queryClient);
+          onDone();
+        },
+      }),
   });
   return (
     <form
       noValidate
       aria-label={update ? `Edit ${update.title}` : 'New quick update'}
       className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const result = QuickUpdateInputSchema.safeParse(values);
-        if (!result.success) {
-          const found = prefixed(fieldErrors(result.error.issues));
-          setErrors(found);
-          requestAnimationFrame(() => focusFirstError(found));
-          return;
-        }
-        save.mutate(values);
-      }}
+      onSubmit={handleSubmit((_payload, current) => save.mutate(current))}
     >
       <TextField
-        path={`${prefix}.title`}
+        path={path('title')}
         label="Title"
         required
         errors={errors}
@@ -108,7 +85,7 @@ function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; 
         onChange={(v) => set({ title: v ?? '' })}
       />
       <TextAreaField
-        path={`${prefix}.content`}
+        path={path('content')}
         label="Text"
         hint="Plain text; /blog shortens it after 150 characters with a Read more toggle."
         rows={3}
@@ -117,7 +94,7 @@ function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; 
         onChange={(v) => set({ content: v ?? '' })}
       />
       <CheckboxField
-        path={`${prefix}.published`}
+        path={path('published')}
         label="Published"
         errors={errors}
         checked={values.published}

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type AdminUnlistedFirm,
-  fieldErrors,
   type UnlistedFirmInput,
   UnlistedFirmInputSchema,
 } from '../../../domain/admin-firms';
@@ -10,10 +9,11 @@ import { unlistedStatusLabel } from '../../../domain/firm-rules';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, apiRequest, serverMessage } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { type Errors, errorsFromServer, NumberField, SelectField, TextAreaField, TextField } from './fields';
+import { NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { adminUnlistedFirmsQuery } from './queries';
+import { useZodForm } from './use-zod-form';
 
 const STATUS_OPTIONS = (['listing_pending', 'not_yet_listed', 'not_qualified'] as const).map((value) => ({
   value,
@@ -32,18 +32,17 @@ const blank = (): UnlistedFirmInput => ({
 
 function UnlistedForm({ initial, onDone }: { initial: AdminUnlistedFirm | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<UnlistedFirmInput>(() =>
-    initial
-      ? (({ id: _id, version: _version, ...fields }) => ({
-          ...fields,
-          status: fields.status as UnlistedFirmInput['status'],
-        }))(initial)
-      : blank(),
-  );
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (patch: Partial<UnlistedFirmInput>) => setValues((v) => ({ ...v, ...patch }));
-  const prefix = initial ? `unlisted-${initial.id}` : 'unlisted-new';
-  const scoped = Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}.${k}`, v]));
+  const { values, set, errors, path, handleSubmit, showServerError } = useZodForm({
+    schema: UnlistedFirmInputSchema,
+    initial: (): UnlistedFirmInput =>
+      initial
+        ? (({ id: _id, version: _version, ...fields }) => ({
+            ...fields,
+            status: fields.status as UnlistedFirmInput['status'],
+          }))(initial)
+        : blank(),
+    prefix: initial ? `unlisted-${initial.id}` : 'unlisted-new',
+  });
   const save = useMutation({
     mutationFn: () => {
       // A save names the version the form was loaded from: a newer one on the server is a 409.
@@ -58,75 +57,62 @@ function UnlistedForm({ initial, onDone }: { initial: AdminUnlistedFirm | null; 
       toast({ title: 'Saved', description: `${values.name} is up to date.`, variant: 'success' });
       onDone();
     },
-    onError: (error) => {
-      setErrors(errorsFromServer(serverMessage(error)));
-      toast({ ...toastForError(error), variant: 'destructive' });
-    },
+    onError: (error) => showServerError(error),
   });
   return (
-    <form
-      noValidate
-      className="grid gap-3 sm:grid-cols-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const result = UnlistedFirmInputSchema.safeParse(values);
-        if (!result.success) return setErrors(fieldErrors(result.error.issues));
-        setErrors({});
-        save.mutate();
-      }}
-    >
+    <form noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={handleSubmit(() => save.mutate())}>
       <TextField
-        path={`${prefix}.name`}
+        path={path('name')}
         label="Name"
-        errors={scoped}
+        errors={errors}
         value={values.name}
         onChange={(v) => set({ name: v ?? '' })}
       />
       <SelectField
-        path={`${prefix}.status`}
+        path={path('status')}
         label="Status"
-        errors={scoped}
+        errors={errors}
         value={values.status}
         options={STATUS_OPTIONS}
         onChange={(v) => set({ status: v })}
       />
       <TextField
-        path={`${prefix}.assetClass`}
+        path={path('assetClass')}
         label="Asset class"
-        errors={scoped}
+        errors={errors}
         value={values.assetClass}
         onChange={(v) => set({ assetClass: v })}
       />
       <NumberField
-        path={`${prefix}.sortOrder`}
+        path={path('sortOrder')}
         label="Sort order"
         step="1"
         hint="Lower comes first, after pending firms."
-        errors={scoped}
+        errors={errors}
         value={values.sortOrder}
         onChange={(v) => set({ sortOrder: v ?? 0 })}
       />
       <TextField
-        path={`${prefix}.link`}
+        path={path('link')}
         label="Link"
         type="url"
-        errors={scoped}
+        errors={errors}
         value={values.link}
         onChange={(v) => set({ link: v })}
       />
       <TextField
-        path={`${prefix}.logo`}
+        path={path('logo')}
         label="Logo URL"
-        errors={scoped}
+        errors={errors}
         value={values.logo}
         onChange={(v) => set({ logo: v })}
       />
       <TextAreaField
-        path={`${prefix}.description`}
+        path={path('description')}
         label="Description"
         className="sm:col-span-2"
         rows={2}
-        errors={scoped}
+        errors={errors}
         value={values.description}
         onChange={(v) => set({ description: v })}
       />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { cn } from '../lib/cn';
 import { Card } from './ui/card';
 
@@ -99,5 +100,28 @@ export function DataTable<T>({
         </tbody>
       </table>
     </Card>
+  );
+}
+
+/** A row's first cell: the link to the record, and what else says which one it is beneath. */
+export function RowTitle({
+  to,
+  title,
+  className,
+  children,
+}: {
+  to: string;
+  title: ReactNode;
+  /** The link's weight and face: 'font-semibold', 'font-mono font-semibold break-all'. */
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Link to={to} className={cn('font-medium break-words text-brand-700 hover:underline', className)}>
+        {title}
+      </Link>
+      {children}
+    </>
   );
 }

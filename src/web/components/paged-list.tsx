@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { type Column, DataTable } from './data-table';
 import { QueryFailure } from './query-failure';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
@@ -40,25 +41,29 @@ export function Pager({
 
 /**
  * A paged list's states in one place: a placeholder while the first page loads, the failure with
- * a retry, the empty state, else the rows (`children`, a DataTable or cards) and the pager.
+ * a retry, the empty state, else the page's rows and the pager. The rows show as a DataTable
+ * (`table`), as a stack of cards (`card`), or as `children` draw them.
  */
-export function PagedList<D extends PageOf>({
+export function PagedList<D extends PageOf, T>({
   query,
-  count,
+  rows,
   loading,
   empty,
   onPage,
-  children,
+  ...body
 }: {
   query: UseQueryResult<D>;
-  /** How many rows this page holds. */
-  count: (data: D) => number;
+  /** This page's rows. */
+  rows: (data: D) => readonly T[];
   /** What is loading, for screen readers: 'Loading firms'. */
   loading: string;
   empty: ReactNode;
   onPage: (page: number) => void;
-  children: (data: D) => ReactNode;
-}) {
+} & (
+  | { table: { label: string; columns: readonly Column<T>[]; rowKey: (row: T) => string | number } }
+  | { card: (row: T) => ReactNode }
+  | { children: (rows: readonly T[]) => ReactNode }
+)) {
   if (query.isPending) {
     return (
       <div role="status">
@@ -69,10 +74,17 @@ export function PagedList<D extends PageOf>({
   }
   if (query.isError) return <QueryFailure error={query.error} retry={() => query.refetch()} />;
   const data = query.data;
-  if (count(data) === 0) return <Card className="p-6 text-sm text-slate-600">{empty}</Card>;
+  const shown = rows(data);
+  if (shown.length === 0) return <Card className="p-6 text-sm text-slate-600">{empty}</Card>;
   return (
     <div>
-      {children(data)}
+      {'table' in body ? (
+        <DataTable {...body.table} rows={shown} />
+      ) : 'card' in body ? (
+        <div className="grid gap-4">{shown.map(body.card)}</div>
+      ) : (
+        body.children(shown)
+      )}
       <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />
     </div>
   );

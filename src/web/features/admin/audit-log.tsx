@@ -136,15 +136,15 @@ export function AuditLog() {
       </div>
       <PagedList
         query={query}
-        count={(data) => data.entries.length}
+        rows={(data) => data.entries}
         loading="Loading the audit log"
         empty="Nothing recorded yet."
         onPage={setPage}
       >
-        {(data) => (
+        {(entries) => (
           <Card>
             <ul className="divide-y divide-slate-100" aria-label="Audit log entries">
-              {data.entries.map((entry) => (
+              {entries.map((entry) => (
                 <Entry key={entry.id} entry={entry} />
               ))}
             </ul>

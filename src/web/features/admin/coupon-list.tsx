@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import type { AdminCoupon } from '../../../domain/admin-content';
 import { formatDate } from '../../../domain/format';
-import { type Column, DataTable } from '../../components/data-table';
+import { type Column, RowTitle } from '../../components/data-table';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { useListParams } from './list-params';
+import { ListSearch } from './list-search';
 import { adminCouponsQuery } from './queries';
 
 const expired = (day: string | null) => day !== null && new Date(`${day}T23:59:59Z`).getTime() < Date.now();
@@ -16,18 +14,16 @@ const COLUMNS: Column<AdminCoupon>[] = [
   {
     header: 'Coupon',
     cell: (coupon) => (
-      <>
-        <Link
-          to={`/admin/coupons/${coupon.id}`}
-          className="font-mono font-semibold break-all text-brand-700 hover:underline"
-        >
-          {coupon.code}
-        </Link>
+      <RowTitle
+        to={`/admin/coupons/${coupon.id}`}
+        title={coupon.code}
+        className="font-mono font-semibold break-all"
+      >
         <p className="text-sm break-words text-slate-700">
           {coupon.title ?? coupon.description ?? ''}
           {coupon.firmName ? <span className="text-slate-500"> · {coupon.firmName}</span> : null}
         </p>
-      </>
+      </RowTitle>
     ),
   },
   {
@@ -59,27 +55,21 @@ export function CouponList() {
 
   return (
     <section aria-label="Coupon list">
-      <div className="mb-4 grid max-w-md gap-1.5">
-        <Label htmlFor="coupon-search">Search</Label>
-        <Input
-          id="coupon-search"
-          type="search"
-          placeholder="Code, title or firm"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
+      <ListSearch
+        id="coupon-search"
+        placeholder="Code, title or firm"
+        text={text}
+        setText={setText}
+        className="mb-4 max-w-md"
+      />
       <PagedList
         query={query}
-        count={(data) => data.coupons.length}
+        rows={(data) => data.coupons}
         loading="Loading coupons"
         empty={q ? `No coupons match "${q}".` : 'No coupons yet.'}
         onPage={setPage}
-      >
-        {(data) => (
-          <DataTable label="Coupons" columns={COLUMNS} rows={data.coupons} rowKey={(coupon) => coupon.id} />
-        )}
-      </PagedList>
+        table={{ label: 'Coupons', columns: COLUMNS, rowKey: (coupon) => coupon.id }}
+      />
     </section>
   );
 }

@@ -1,14 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { ADMIN_FIRM_SORTS, type AdminFirmRow } from '../../../domain/admin-firms';
 import { trustRatingLabel } from '../../../domain/firm-rules';
 import { formatDate } from '../../../domain/format';
-import { type Column, DataTable } from '../../components/data-table';
+import { type Column, RowTitle } from '../../components/data-table';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { useListParams } from './list-params';
+import { ListSearch } from './list-search';
 import { adminFirmsQuery } from './queries';
 
 const SORT_LABELS: Record<(typeof ADMIN_FIRM_SORTS)[number], string> = {
@@ -22,19 +21,13 @@ const COLUMNS: Column<AdminFirmRow>[] = [
   {
     header: 'Firm',
     cell: (firm) => (
-      <>
-        <Link
-          to={`/admin/firms/${firm.id}`}
-          className="font-medium break-words text-brand-700 hover:underline"
-        >
-          {firm.name}
-        </Link>
+      <RowTitle to={`/admin/firms/${firm.id}`} title={firm.name}>
         <div className="mt-1 flex flex-wrap gap-1">
           {firm.status !== 'listed' ? <Badge variant="neutral">Unlisted</Badge> : null}
           {firm.featured ? <Badge variant="warning">Featured</Badge> : null}
           <span className="text-xs text-slate-500">/{firm.slug}</span>
         </div>
-      </>
+      </RowTitle>
     ),
   },
   { header: 'Trust', phone: 'hidden', cell: (firm) => trustRatingLabel(firm.trustRating) },
@@ -66,16 +59,7 @@ export function FirmList() {
   return (
     <section aria-label="Firm list">
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
-        <div className="grid gap-1.5">
-          <Label htmlFor="firm-search">Search</Label>
-          <Input
-            id="firm-search"
-            type="search"
-            placeholder="Name or slug"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <ListSearch id="firm-search" placeholder="Name or slug" text={text} setText={setText} />
         <div className="grid gap-1.5">
           <Label htmlFor="firm-sort">Sort by</Label>
           <select
@@ -106,13 +90,12 @@ export function FirmList() {
       </div>
       <PagedList
         query={query}
-        count={(data) => data.firms.length}
+        rows={(data) => data.firms}
         loading="Loading firms"
         empty={q ? `No firms match "${q}".` : 'No firms yet.'}
         onPage={setPage}
-      >
-        {(data) => <DataTable label="Firms" columns={COLUMNS} rows={data.firms} rowKey={(firm) => firm.id} />}
-      </PagedList>
+        table={{ label: 'Firms', columns: COLUMNS, rowKey: (firm) => firm.id }}
+      />
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
+import { FilterButtons } from './filter-buttons';
 
 const STATUS_LABELS: Record<MessageStatus | 'all', string> = {
   new: 'New',
@@ -45,35 +46,23 @@ export function Inbox() {
   const data = query.data;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-      <div role="group" aria-label="Message status" className="flex flex-wrap gap-2">
-        {(['new', 'answered', 'closed', 'all'] as const).map((s) => (
-          <Button
-            key={s}
-            size="sm"
-            variant={s === status ? 'selected' : 'ghost'}
-            aria-pressed={s === status}
-            onClick={() => go({ status: s })}
-          >
-            {STATUS_LABELS[s]}
-            {data && s !== 'all' ? ` (${data.counts[s]})` : ''}
-          </Button>
-        ))}
-      </div>
+      <FilterButtons
+        label="Message status"
+        options={(['new', 'answered', 'closed', 'all'] as const).map((s) => [
+          s,
+          `${STATUS_LABELS[s]}${data && s !== 'all' ? ` (${data.counts[s]})` : ''}`,
+        ])}
+        value={status}
+        onChange={(s) => go({ status: s })}
+      />
       <PagedList
         query={query}
-        count={(d) => d.messages.length}
+        rows={(d) => d.messages}
         loading="Loading messages"
         empty={`No ${status === 'all' ? '' : `${STATUS_LABELS[status].toLowerCase()} `}messages.`}
         onPage={(p) => go({ page: p })}
-      >
-        {(d) => (
-          <div className="grid gap-4">
-            {d.messages.map((message) => (
-              <MessageCard key={message.id} message={message} />
-            ))}
-          </div>
-        )}
-      </PagedList>
+        card={(message) => <MessageCard key={message.id} message={message} />}
+      />
     </div>
   );
 }

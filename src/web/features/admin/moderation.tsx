@@ -21,6 +21,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
+import { FilterButtons } from './filter-buttons';
 import { ManualReviewForm } from './manual-review';
 import { ReasonFields } from './reason-fields';
 import { useZodForm } from './use-zod-form';
@@ -67,34 +68,15 @@ export function ReviewModeration() {
           }}
         />
       ) : null}
-      <div role="group" aria-label="Reviews to show" className="flex flex-wrap gap-2">
-        {VIEWS.map(([v, text]) => (
-          <Button
-            key={v}
-            size="sm"
-            variant={v === view ? 'selected' : 'ghost'}
-            aria-pressed={v === view}
-            onClick={() => go({ view: v })}
-          >
-            {text}
-          </Button>
-        ))}
-      </div>
+      <FilterButtons label="Reviews to show" options={VIEWS} value={view} onChange={(v) => go({ view: v })} />
       <PagedList
         query={query}
-        count={(d) => d.reviews.length}
+        rows={(d) => d.reviews}
         loading="Loading reviews"
         empty={view === 'queue' ? 'Nothing to moderate.' : 'No reviews here.'}
         onPage={(p) => go({ page: p })}
-      >
-        {(d) => (
-          <div className="grid gap-4">
-            {d.reviews.map((review) => (
-              <ReviewToModerate key={review.id} review={review} />
-            ))}
-          </div>
-        )}
-      </PagedList>
+        card={(review) => <ReviewToModerate key={review.id} review={review} />}
+      />
     </div>
   );
 }
@@ -210,14 +192,7 @@ function ReviewToModerate({ review }: { review: AdminReview }) {
               Publish
             </Button>
           ) : null}
-          <ReasonFields
-            path={form.path}
-            reasons={MODERATION_REASONS}
-            reason={form.values.reason}
-            note={form.values.note}
-            onChange={form.set}
-            errors={form.errors}
-          />
+          <ReasonFields form={form} reasons={MODERATION_REASONS} />
           {review.status !== 'hidden' ? (
             <Button type="submit" size="sm" variant="outline" disabled={decide.isPending}>
               Hide

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import {
   ADMIN_POST_SORTS,
   type AdminPostRow,
@@ -7,12 +6,12 @@ import {
   type PostStatus,
 } from '../../../domain/admin-posts';
 import { formatDate } from '../../../domain/format';
-import { type Column, DataTable } from '../../components/data-table';
+import { type Column, RowTitle } from '../../components/data-table';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { useListParams } from './list-params';
+import { ListSearch } from './list-search';
 import { adminPostsQuery } from './post-queries';
 
 const STATUS_LABEL: Record<PostStatus, string> = {
@@ -38,18 +37,12 @@ const COLUMNS: Column<AdminPostRow>[] = [
   {
     header: 'Post',
     cell: (post) => (
-      <>
-        <Link
-          to={`/admin/posts/${post.id}`}
-          className="font-semibold break-words text-brand-700 hover:underline"
-        >
-          {post.title}
-        </Link>
+      <RowTitle to={`/admin/posts/${post.id}`} title={post.title} className="font-semibold">
         <p className="text-sm break-all text-slate-600">
           /blog/{post.slug}
           {post.category ? <span className="text-slate-500"> · {post.category}</span> : null}
         </p>
-      </>
+      </RowTitle>
     ),
   },
   { header: 'Status', cell: (post) => <PostStatusBadge status={post.status} /> },
@@ -82,16 +75,7 @@ export function PostList() {
   return (
     <section aria-label="Post list">
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_1fr_1fr_1fr]">
-        <div className="grid gap-1.5">
-          <Label htmlFor="post-search">Search</Label>
-          <Input
-            id="post-search"
-            type="search"
-            placeholder="Title, slug or tag"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <ListSearch id="post-search" placeholder="Title, slug or tag" text={text} setText={setText} />
         <div className="grid gap-1.5">
           <Label htmlFor="post-status">Status</Label>
           <select
@@ -138,13 +122,12 @@ export function PostList() {
       </div>
       <PagedList
         query={query}
-        count={(data) => data.posts.length}
+        rows={(data) => data.posts}
         loading="Loading posts"
         empty={q || status ? 'No posts match these filters.' : 'No posts yet.'}
         onPage={setPage}
-      >
-        {(data) => <DataTable label="Posts" columns={COLUMNS} rows={data.posts} rowKey={(post) => post.id} />}
-      </PagedList>
+        table={{ label: 'Posts', columns: COLUMNS, rowKey: (post) => post.id }}
+      />
     </section>
   );
 }

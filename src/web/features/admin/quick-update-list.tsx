@@ -12,7 +12,6 @@ import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
@@ -21,6 +20,7 @@ import { toastForError } from '../../lib/error-toast';
 import { ConfirmDelete } from './confirm-delete';
 import { CheckboxField, TextAreaField, TextField } from './fields';
 import { useListParams } from './list-params';
+import { ListSearch } from './list-search';
 import { adminQuickUpdatesQuery } from './post-queries';
 import { useZodForm } from './use-zod-form';
 
@@ -198,27 +198,24 @@ export function QuickUpdateList() {
         <QuickUpdateForm update={null} onDone={() => {}} />
       </Card>
       <section aria-label="Quick update list">
-        <div className="mb-4 grid max-w-md gap-1.5">
-          <Label htmlFor="update-search">Search</Label>
-          <Input
-            id="update-search"
-            type="search"
-            placeholder="Title or text"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
+        <ListSearch
+          id="update-search"
+          placeholder="Title or text"
+          text={text}
+          setText={setText}
+          className="mb-4 max-w-md"
+        />
         <PagedList
           query={query}
-          count={(data) => data.updates.length}
+          rows={(data) => data.updates}
           loading="Loading quick updates"
           empty={q ? `No quick updates match "${q}".` : 'No quick updates yet.'}
           onPage={setPage}
         >
-          {(data) => (
+          {(updates) => (
             <Card>
               <ul className="divide-y divide-slate-100">
-                {data.updates.map((u) => (
+                {updates.map((u) => (
                   <QuickUpdateRow key={`${u.id}-${u.version}`} update={u} />
                 ))}
               </ul>

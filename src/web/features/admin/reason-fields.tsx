@@ -19,25 +19,23 @@ function FieldError({ path, errors }: { path: string; errors: Errors }) {
  * suspensions and review decisions alike). Fields keyed by payload path, as in `fields.tsx`.
  */
 export function ReasonFields<R extends string>({
-  path,
+  form: { path, values, set, errors },
   reasons,
-  reason,
-  note,
-  onChange,
-  errors,
   noteLabel = 'Note',
   noteClassName,
 }: {
-  /** The payload path of each field: `path('reason')`, `path('note')`. */
-  path: (key: 'reason' | 'note') => string;
+  /** The form's state from `useZodForm`, whose values hold `reason` and `note`. */
+  form: {
+    path: (key: string) => string;
+    values: { reason: R | ''; note: string };
+    set: (patch: { reason?: R | ''; note?: string }) => void;
+    errors: Errors;
+  };
   reasons: Record<R, string>;
-  reason: R | '';
-  note: string;
-  onChange: (patch: { reason?: R | ''; note?: string }) => void;
-  errors: Errors;
   noteLabel?: string;
   noteClassName?: string;
 }) {
+  const { reason, note } = values;
   const reasonPath = path('reason');
   const notePath = path('note');
   return (
@@ -50,7 +48,7 @@ export function ReasonFields<R extends string>({
           value={reason}
           aria-invalid={errors[reasonPath] ? true : undefined}
           aria-describedby={errors[reasonPath] ? `${fieldId(reasonPath)}-error` : undefined}
-          onChange={(e) => onChange({ reason: e.target.value as R | '' })}
+          onChange={(e) => set({ reason: e.target.value as R | '' })}
         >
           <option value="">Choose a reason</option>
           {(Object.entries(reasons) as [R, string][]).map(([value, text]) => (
@@ -69,7 +67,7 @@ export function ReasonFields<R extends string>({
         <Input
           id={fieldId(notePath)}
           value={note}
-          onChange={(e) => onChange({ note: e.target.value })}
+          onChange={(e) => set({ note: e.target.value })}
           maxLength={500}
           aria-invalid={errors[notePath] ? true : undefined}
           aria-describedby={errors[notePath] ? `${fieldId(notePath)}-error` : undefined}

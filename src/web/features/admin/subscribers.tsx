@@ -6,7 +6,7 @@ import {
   SUBSCRIBER_STATUSES,
 } from '../../../domain/admin-subscribers';
 import { formatDate } from '../../../domain/format';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -15,6 +15,7 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
+import { FilterButtons } from './filter-buttons';
 
 const STATUS_BADGE = { confirmed: 'success', pending: 'warning', unsubscribed: 'neutral' } as const;
 
@@ -83,20 +84,15 @@ export function Subscribers() {
   ];
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-      <div role="group" aria-label="Subscriber status" className="flex flex-wrap gap-2">
-        {(['all', ...SUBSCRIBER_STATUSES] as const).map((s) => (
-          <Button
-            key={s}
-            size="sm"
-            variant={s === status ? 'selected' : 'ghost'}
-            aria-pressed={s === status}
-            onClick={() => go({ status: s })}
-          >
-            {s === 'all' ? 'All' : s[0].toUpperCase() + s.slice(1)}
-            {data && s !== 'all' ? ` (${data.counts[s]})` : ''}
-          </Button>
-        ))}
-      </div>
+      <FilterButtons
+        label="Subscriber status"
+        options={(['all', ...SUBSCRIBER_STATUSES] as const).map((s) => [
+          s,
+          `${s === 'all' ? 'All' : s[0].toUpperCase() + s.slice(1)}${data && s !== 'all' ? ` (${data.counts[s]})` : ''}`,
+        ])}
+        value={status}
+        onChange={(s) => go({ status: s })}
+      />
       <form onSubmit={search} className="flex flex-wrap items-end gap-3">
         <div>
           <Label htmlFor="subscriber-q">Address contains</Label>
@@ -122,20 +118,12 @@ export function Subscribers() {
       </form>
       <PagedList
         query={query}
-        count={(d) => d.subscribers.length}
+        rows={(d) => d.subscribers}
         loading="Loading subscribers"
         empty="No subscribers match."
         onPage={(p) => go({ page: String(p) })}
-      >
-        {(d) => (
-          <DataTable
-            label="Newsletter subscribers"
-            columns={columns}
-            rows={d.subscribers}
-            rowKey={(s) => s.id}
-          />
-        )}
-      </PagedList>
+        table={{ label: 'Newsletter subscribers', columns, rowKey: (s) => s.id }}
+      />
     </div>
   );
 }

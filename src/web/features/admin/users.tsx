@@ -22,6 +22,7 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { fieldId } from './fields';
+import { FilterButtons } from './filter-buttons';
 import { ReasonFields } from './reason-fields';
 import { useZodForm } from './use-zod-form';
 
@@ -62,37 +63,24 @@ export function Users() {
         <Button type="submit" size="sm" variant="outline">
           Search
         </Button>
-        <div role="group" aria-label="Users to show" className="flex gap-2">
-          {USER_FILTERS.map((f) => (
-            <Button
-              key={f}
-              type="button"
-              size="sm"
-              variant={filter === f ? 'selected' : 'ghost'}
-              aria-pressed={filter === f}
-              onClick={() => go({ filter: f })}
-            >
-              {FILTER_LABELS[f]}
-            </Button>
-          ))}
-        </div>
+        <FilterButtons
+          label="Users to show"
+          options={USER_FILTERS.map((f) => [f, FILTER_LABELS[f]])}
+          value={filter}
+          onChange={(f) => go({ filter: f })}
+        />
       </form>
+      {query.data ? (
+        <p className="text-sm text-slate-600">{query.data.total.toLocaleString('en-US')} users</p>
+      ) : null}
       <PagedList
         query={query}
-        count={(d) => d.users.length}
+        rows={(d) => d.users}
         loading="Loading users"
         empty="No users match."
         onPage={(p) => go({ page: String(p) })}
-      >
-        {(d) => (
-          <div className="grid gap-4">
-            <p className="text-sm text-slate-600">{d.total.toLocaleString('en-US')} users</p>
-            {d.users.map((user) => (
-              <UserCard key={user.id} user={user} />
-            ))}
-          </div>
-        )}
-      </PagedList>
+        card={(user) => <UserCard key={user.id} user={user} />}
+      />
     </div>
   );
 }
@@ -261,12 +249,8 @@ function SuspendForm({ user, onDone }: { user: AdminUser; onDone: () => Promise<
       aria-label={`Suspend ${user.email}`}
     >
       <ReasonFields
-        path={form.path}
+        form={form}
         reasons={SUSPENSION_REASONS}
-        reason={form.values.reason}
-        note={form.values.note}
-        onChange={form.set}
-        errors={form.errors}
         noteLabel="Note the user sees"
         noteClassName="grow"
       />

@@ -8,9 +8,9 @@ export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   /**
-   * Below 640 px each row is a card: `main` is its first line, taking the whole width (the first
-   * column by default); `plain` flows after it as it is (the default); `labelled` is preceded by
-   * its header; `hidden` is left out.
+   * Below 640 px each row is a card whose cells flow and wrap as a line of text does: `main` may
+   * shrink and wrap inside (the first column by default); `plain` shows as it is (the default);
+   * `labelled` is preceded by its header; `hidden` is left out.
    */
   phone?: 'main' | 'plain' | 'labelled' | 'hidden';
   /** Tables narrower than this leave the column out (phones follow `phone`). */
@@ -24,7 +24,7 @@ export interface Column<T> {
 const FROM = { md: 'sm:max-md:hidden', lg: 'sm:max-lg:hidden' } as const;
 
 const PHONE = {
-  main: 'max-sm:basis-full max-sm:min-w-0',
+  main: 'max-sm:min-w-0',
   plain: '',
   labelled: '',
   hidden: 'max-sm:hidden',
@@ -77,6 +77,9 @@ export function DataTable<T>({
             >
               {columns.map((column, index) => {
                 const phone = phoneOf(column, index);
+                const content = column.cell(row);
+                // A card leaves out an empty cell rather than show a label with nothing after it.
+                const empty = content === null || content === undefined || content === '';
                 return (
                   <td
                     key={column.header}
@@ -84,14 +87,14 @@ export function DataTable<T>({
                       'px-4 py-3 align-middle max-sm:block max-sm:p-0',
                       column.from && FROM[column.from],
                       column.align === 'end' && 'text-right max-sm:text-left',
-                      PHONE[phone],
+                      PHONE[empty ? 'hidden' : phone],
                       column.className,
                     )}
                   >
-                    {phone === 'labelled' ? (
+                    {phone === 'labelled' && !empty ? (
                       <span className="text-slate-500 sm:hidden">{column.header}: </span>
                     ) : null}
-                    {column.cell(row)}
+                    {content}
                   </td>
                 );
               })}

@@ -28,13 +28,14 @@ const COLUMNS: Column<AdminCoupon>[] = [
   },
   {
     header: 'Status',
-    cell: (coupon) => (
-      <span className="flex flex-wrap items-center gap-1 text-xs">
-        {!coupon.isActive ? <Badge variant="neutral">Inactive</Badge> : null}
-        {expired(coupon.expiryDate) ? <Badge variant="danger">Expired</Badge> : null}
-        {coupon.featured ? <Badge variant="warning">Featured</Badge> : null}
-      </span>
-    ),
+    cell: (coupon) =>
+      coupon.isActive && !expired(coupon.expiryDate) && !coupon.featured ? null : (
+        <span className="flex flex-wrap items-center gap-1 text-xs">
+          {!coupon.isActive ? <Badge variant="neutral">Inactive</Badge> : null}
+          {expired(coupon.expiryDate) ? <Badge variant="danger">Expired</Badge> : null}
+          {coupon.featured ? <Badge variant="warning">Featured</Badge> : null}
+        </span>
+      ),
   },
   {
     header: 'Expires',

@@ -7,6 +7,26 @@ import { errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
 import { type Errors, errorsFromServer, focusFirstError } from './fields';
 
+/** Errors keyed by payload path, put under `prefix` when several forms share a page. */
+export const scopeErrors = (found: Errors, prefix?: string): Errors =>
+  prefix ? Object.fromEntries(Object.entries(found).map(([k, v]) => [`${prefix}.${k}`, v])) : found;
+
+/** The schema's output for `input`, or its issues keyed by payload path (under `prefix`). */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  prefix?: string,
+): { ok: true; data: z.output<S> } | { ok: false; errors: Errors } {
+  const result = schema.safeParse(input);
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: scopeErrors(fieldErrors(result.error.issues), prefix) };
+}
+
+/** A refused request's field messages ('Invalid input: note: ...'), keyed as the form's fields. */
+export const serverErrors = (error: unknown, prefix?: string): Errors =>
+  scopeErrors(errorsFromServer(serverMessage(error)), prefix);
+
 /**
  * An admin form's values checked by the zod schema of `src/domain/` that the server validates the
  * same payload with, so a rule the form shows is the server's rule. Errors are keyed by payload
@@ -28,12 +48,9 @@ export function useZodForm<S extends z.ZodType, V>({
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const path = (key: string) => (prefix ? `${prefix}.${key}` : key);
-  const scoped = (found: Errors): Errors =>
-    prefix ? Object.fromEntries(Object.entries(found).map(([k, v]) => [path(k), v])) : found;
 
-  /** Shows errors keyed by payload path on their fields and moves focus to the first one. */
-  const showErrors = (found: Errors) => {
-    const keyed = scoped(found);
+  /** Shows errors (keyed under `prefix` already) on their fields and moves focus to the first one. */
+  const showErrors = (keyed: Errors) => {
     setErrors(keyed);
     requestAnimationFrame(() => focusFirstError(keyed));
   };
@@ -50,11 +67,10 @@ export function useZodForm<S extends z.ZodType, V>({
     onInvalid?: (found: Errors) => void;
   } = {}): z.output<S> | null => {
     const checked = patch ? { ...values, ...patch } : values;
-    const result = schema.safeParse(toPayload ? toPayload(checked) : checked);
-    if (!result.success) {
-      const found = fieldErrors(result.error.issues);
-      showErrors(found);
-      onInvalid?.(found);
+    const result = validate(schema, toPayload ? toPayload(checked) : checked, prefix);
+    if (!result.ok) {
+      showErrors(result.errors);
+      onInvalid?.(result.errors);
       return null;
     }
     setErrors({});
@@ -67,7 +83,6 @@ export function useZodForm<S extends z.ZodType, V>({
     set: (patch: Partial<V>) => setValues((v) => ({ ...v, ...patch })),
     errors,
     setErrors,
-    showErrors,
     path,
     check,
     /** A submit handler: nothing is sent while the schema refuses the values. */
@@ -88,7 +103,7 @@ export function useZodForm<S extends z.ZodType, V>({
     ) => {
       const message = serverMessage(error);
       if (onConflict && errorStatus(error) === 409 && message === CONFLICT_MESSAGE) return onConflict();
-      showErrors(errorsFromServer(message));
+      showErrors(serverErrors(error, prefix));
       const shown = toastForError(error);
       toast({
         ...shown,

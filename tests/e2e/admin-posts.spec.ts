@@ -135,7 +135,7 @@ test('quick updates: add, hide with the switch, and delete', async ({ page }, te
 
   await page.goto('/admin/quick-updates');
   await waitForApp(page);
-  const row = page.getByRole('listitem').filter({ hasText: title });
+  const row = page.getByRole('row').filter({ hasText: title });
   await row.getByRole('switch', { name: 'Published' }).click();
   await expect(page.getByText('Hidden', { exact: true }).first()).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -145,7 +145,7 @@ test('quick updates: add, hide with the switch, and delete', async ({ page }, te
 
   await page.goto('/admin/quick-updates');
   await waitForApp(page);
-  await page.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
 });

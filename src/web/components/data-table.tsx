@@ -39,12 +39,15 @@ export function DataTable<T>({
   columns,
   rows,
   rowKey,
+  replaceRow,
 }: {
   /** The table's caption, read by screen readers. */
   label: string;
   columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string | number;
+  /** What stands in a row's place across every column instead of its cells (an inline editor). */
+  replaceRow?: (row: T) => ReactNode;
 }) {
   const phoneOf = (column: Column<T>, index: number) => column.phone ?? (index === 0 ? 'main' : 'plain');
   return (
@@ -70,36 +73,48 @@ export function DataTable<T>({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">
-          {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className="hover:bg-slate-50 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4 max-sm:hover:bg-transparent"
-            >
-              {columns.map((column, index) => {
-                const phone = phoneOf(column, index);
-                const content = column.cell(row);
-                // A card leaves out an empty cell rather than show a label with nothing after it.
-                const empty = content === null || content === undefined || content === '';
-                return (
-                  <td
-                    key={column.header}
-                    className={cn(
-                      'px-4 py-3 align-middle max-sm:block max-sm:p-0',
-                      column.from && FROM[column.from],
-                      column.align === 'end' && 'text-right max-sm:text-left',
-                      PHONE[empty ? 'hidden' : phone],
-                      column.className,
-                    )}
-                  >
-                    {phone === 'labelled' && !empty ? (
-                      <span className="text-slate-500 sm:hidden">{column.header}: </span>
-                    ) : null}
-                    {content}
+          {rows.map((row) => {
+            const replacement = replaceRow?.(row);
+            if (replacement) {
+              return (
+                <tr key={rowKey(row)} className="max-sm:block">
+                  <td colSpan={columns.length} className="p-4 max-sm:block">
+                    {replacement}
                   </td>
-                );
-              })}
-            </tr>
-          ))}
+                </tr>
+              );
+            }
+            return (
+              <tr
+                key={rowKey(row)}
+                className="hover:bg-slate-50 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4 max-sm:hover:bg-transparent"
+              >
+                {columns.map((column, index) => {
+                  const phone = phoneOf(column, index);
+                  const content = column.cell(row);
+                  // A card leaves out an empty cell rather than show a label with nothing after it.
+                  const empty = content === null || content === undefined || content === '';
+                  return (
+                    <td
+                      key={column.header}
+                      className={cn(
+                        'px-4 py-3 align-middle max-sm:block max-sm:p-0',
+                        column.from && FROM[column.from],
+                        column.align === 'end' && 'text-right max-sm:text-left',
+                        PHONE[empty ? 'hidden' : phone],
+                        column.className,
+                      )}
+                    >
+                      {phone === 'labelled' && !empty ? (
+                        <span className="text-slate-500 sm:hidden">{column.header}: </span>
+                      ) : null}
+                      {content}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </Card>

@@ -60,7 +60,14 @@ export function PagedList<D extends PageOf, T>({
   empty: ReactNode;
   onPage: (page: number) => void;
 } & (
-  | { table: { label: string; columns: readonly Column<T>[]; rowKey: (row: T) => string | number } }
+  | {
+      table: {
+        label: string;
+        columns: readonly Column<T>[];
+        rowKey: (row: T) => string | number;
+        replaceRow?: (row: T) => ReactNode;
+      };
+    }
   | { card: (row: T) => ReactNode }
   | { children: (rows: readonly T[]) => ReactNode }
 )) {

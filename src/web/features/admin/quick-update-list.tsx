@@ -8,6 +8,7 @@ import {
   QuickUpdateInputSchema,
 } from '../../../domain/admin-posts';
 import { formatDate } from '../../../domain/format';
+import type { Column } from '../../components/data-table';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -114,9 +115,9 @@ function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; 
   );
 }
 
-function QuickUpdateRow({ update }: { update: AdminQuickUpdate }) {
+/** A quick update's Published switch: one save of its visibility over its version. */
+function PublishedSwitch({ update }: { update: AdminQuickUpdate }) {
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
   const toggle = useMutation({
     mutationFn: (published: boolean) =>
       apiJson<AdminQuickUpdate>('PUT', `/api/admin/quick-updates/${update.id}`, {
@@ -139,47 +140,17 @@ function QuickUpdateRow({ update }: { update: AdminQuickUpdate }) {
       toast({ ...toastForError(error), description: serverMessage(error), variant: 'destructive' });
     },
   });
-  if (editing)
-    return (
-      <li className="p-4">
-        <QuickUpdateForm update={update} onDone={() => setEditing(false)} />
-      </li>
-    );
   const switchId = `published-${update.id}`;
   return (
-    <li className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold break-words text-slate-900">{update.title}</span>
-          {update.published ? null : <Badge variant="neutral">Hidden</Badge>}
-        </p>
-        <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line break-words text-slate-700">
-          {update.content}
-        </p>
-        <p className="mt-1 text-xs text-slate-500">{formatDate(update.createdAt)}</p>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="flex items-center gap-2">
-          <Switch
-            id={switchId}
-            checked={update.published}
-            disabled={toggle.isPending}
-            onCheckedChange={(checked) => toggle.mutate(checked)}
-          />
-          <Label htmlFor={switchId}>Published</Label>
-        </span>
-        <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
-          Edit
-        </Button>
-        <ConfirmDelete
-          label="Delete"
-          title={`Delete ${update.title}?`}
-          description="The quick update disappears from /blog. This cannot be undone."
-          url={`/api/admin/quick-updates/${update.id}?version=${update.version}`}
-          onDeleted={() => void refreshAll(queryClient)}
-        />
-      </div>
-    </li>
+    <span className="flex items-center gap-2">
+      <Switch
+        id={switchId}
+        checked={update.published}
+        disabled={toggle.isPending}
+        onCheckedChange={(checked) => toggle.mutate(checked)}
+      />
+      <Label htmlFor={switchId}>Published</Label>
+    </span>
   );
 }
 
@@ -190,6 +161,46 @@ export function QuickUpdateList() {
     ...adminQuickUpdatesQuery({ q: q || undefined, page }),
     placeholderData: keepPreviousData,
   });
+
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<number | null>(null);
+  const columns: Column<AdminQuickUpdate>[] = [
+    {
+      header: 'Quick update',
+      cell: (update) => (
+        <>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold break-words text-slate-900">{update.title}</span>
+            {update.published ? null : <Badge variant="neutral">Hidden</Badge>}
+          </p>
+          <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line break-words text-slate-700">
+            {update.content}
+          </p>
+          <p className="mt-1 text-xs text-slate-500">{formatDate(update.createdAt)}</p>
+        </>
+      ),
+    },
+    { header: 'Published', quietHeader: true, cell: (update) => <PublishedSwitch update={update} /> },
+    {
+      header: 'Actions',
+      quietHeader: true,
+      align: 'end',
+      cell: (update) => (
+        <span className="flex flex-wrap items-center gap-2 sm:justify-end">
+          <Button type="button" variant="outline" size="sm" onClick={() => setEditing(update.id)}>
+            Edit
+          </Button>
+          <ConfirmDelete
+            label="Delete"
+            title={`Delete ${update.title}?`}
+            description="The quick update disappears from /blog. This cannot be undone."
+            url={`/api/admin/quick-updates/${update.id}?version=${update.version}`}
+            onDeleted={() => void refreshAll(queryClient)}
+          />
+        </span>
+      ),
+    },
+  ];
 
   return (
     <div className="grid gap-6">
@@ -211,17 +222,14 @@ export function QuickUpdateList() {
           loading="Loading quick updates"
           empty={q ? `No quick updates match "${q}".` : 'No quick updates yet.'}
           onPage={setPage}
-        >
-          {(updates) => (
-            <Card>
-              <ul className="divide-y divide-slate-100">
-                {updates.map((u) => (
-                  <QuickUpdateRow key={`${u.id}-${u.version}`} update={u} />
-                ))}
-              </ul>
-            </Card>
-          )}
-        </PagedList>
+          table={{
+            label: 'Quick updates',
+            columns,
+            rowKey: (u) => `${u.id}-${u.version}`,
+            replaceRow: (u) =>
+              editing === u.id ? <QuickUpdateForm update={u} onDone={() => setEditing(null)} /> : null,
+          }}
+        />
       </section>
     </div>
   );

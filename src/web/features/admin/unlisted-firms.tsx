@@ -6,6 +6,7 @@ import {
   UnlistedFirmInputSchema,
 } from '../../../domain/admin-firms';
 import { unlistedStatusLabel } from '../../../domain/firm-rules';
+import { type Column, DataTable } from '../../components/data-table';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
@@ -144,6 +145,40 @@ export function UnlistedFirmsEditor() {
     },
     onError: (error) => toast({ ...toastForError(error), variant: 'destructive' }),
   });
+  const columns: Column<AdminUnlistedFirm>[] = [
+    {
+      header: 'Firm',
+      cell: (firm) => (
+        <>
+          <p className="font-medium break-words">{firm.name}</p>
+          <p className="text-xs text-slate-500">
+            {unlistedStatusLabel(firm.status)} · order {firm.sortOrder}
+          </p>
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      quietHeader: true,
+      align: 'end',
+      cell: (firm) => (
+        <span className="flex gap-2 sm:justify-end">
+          <Button variant="outline" size="sm" onClick={() => setEditing(firm.id)}>
+            Edit<span className="sr-only"> {firm.name}</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              if (window.confirm(`Remove ${firm.name} from the list?`)) remove.mutate(firm);
+            }}
+          >
+            Remove<span className="sr-only"> {firm.name}</span>
+          </Button>
+        </span>
+      ),
+    },
+  ];
   return (
     <section id="not-yet-listed" aria-labelledby="unlisted-heading" className="mt-10 scroll-mt-24">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -159,40 +194,15 @@ export function UnlistedFirmsEditor() {
           <UnlistedForm initial={null} onDone={() => setEditing(null)} />
         </Card>
       ) : null}
-      <Card>
-        <ul className="divide-y divide-slate-100">
-          {(data ?? []).map((firm) => (
-            <li key={firm.id} className="p-4">
-              {editing === firm.id ? (
-                <UnlistedForm initial={firm} onDone={() => setEditing(null)} />
-              ) : (
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words">{firm.name}</p>
-                    <p className="text-xs text-slate-500">
-                      {unlistedStatusLabel(firm.status)} · order {firm.sortOrder}
-                    </p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setEditing(firm.id)}>
-                      Edit<span className="sr-only"> {firm.name}</span>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => {
-                        if (window.confirm(`Remove ${firm.name} from the list?`)) remove.mutate(firm);
-                      }}
-                    >
-                      Remove<span className="sr-only"> {firm.name}</span>
-                    </Button>
-                  </div>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <DataTable
+        label="Firms not yet listed"
+        columns={columns}
+        rows={data ?? []}
+        rowKey={(firm) => firm.id}
+        replaceRow={(firm) =>
+          editing === firm.id ? <UnlistedForm initial={firm} onDone={() => setEditing(null)} /> : null
+        }
+      />
     </section>
   );
 }

@@ -186,7 +186,7 @@ export function QuickUpdateList() {
       quietHeader: true,
       align: 'end',
       cell: (update) => (
-        <span className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <span className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:justify-end">
           <Button type="button" variant="outline" size="sm" onClick={() => setEditing(update.id)}>
             Edit
           </Button>

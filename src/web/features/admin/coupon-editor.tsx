@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { CONFLICT_MESSAGE } from '../../../domain/admin';
 import {
   type AdminCoupon,
   type CouponInput,
@@ -13,6 +12,7 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
 import { ConfirmDelete } from './confirm-delete';
+import { ConflictNotice } from './conflict-notice';
 import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { ImageField } from './image-field';
 import { firmChoicesQuery } from './queries';
@@ -74,15 +74,7 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
       className="grid gap-6"
       onSubmit={handleSubmit((_payload, current) => save.mutate(current))}
     >
-      {conflict ? (
-        <Card tone="warning" className="p-4" role="alert">
-          <h2 className="font-semibold text-amber-900">Conflict</h2>
-          <p className="mt-1 text-sm text-amber-900">{CONFLICT_MESSAGE}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={reload}>
-            Load the latest version
-          </Button>
-        </Card>
-      ) : null}
+      {conflict ? <ConflictNotice onReload={reload} /> : null}
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
         <TextField
           path="code"

@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import PlusIcon from '~icons/lucide/plus';
 import TrashIcon from '~icons/lucide/trash-2';
-import { CONFLICT_MESSAGE } from '../../../domain/admin';
 import {
   type AccountInput,
   type AdminFirm,
@@ -28,6 +27,7 @@ import {
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
+import { ConflictNotice } from './conflict-notice';
 import {
   CheckboxField,
   type Errors,
@@ -455,17 +455,10 @@ export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-6">
       {conflict ? (
-        <Card tone="warning" className="p-4" role="alert">
-          <h2 className="font-semibold text-amber-900">Conflict</h2>
-          <p className="mt-1 text-sm text-amber-900">{CONFLICT_MESSAGE}</p>
-          <p className="mt-1 text-sm text-amber-900">
-            Someone saved this firm after you opened it. Loading the latest version replaces your unsaved
-            changes.
-          </p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={reload}>
-            Load the latest version
-          </Button>
-        </Card>
+        <ConflictNotice onReload={reload}>
+          Someone saved this firm after you opened it. Loading the latest version replaces your unsaved
+          changes.
+        </ConflictNotice>
       ) : null}
       {errorCount > 0 ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

@@ -4,7 +4,6 @@ import { Link, useLocation } from 'wouter';
 import ArrowDownIcon from '~icons/lucide/arrow-down';
 import ArrowUpIcon from '~icons/lucide/arrow-up';
 import XIcon from '~icons/lucide/x';
-import { CONFLICT_MESSAGE } from '../../../domain/admin';
 import {
   type AdminPost,
   emptyPost,
@@ -20,6 +19,7 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
 import { ConfirmDelete } from './confirm-delete';
+import { ConflictNotice } from './conflict-notice';
 import { CheckboxField, type Errors, NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { ImageField } from './image-field';
 import { PostStatusBadge } from './post-list';
@@ -269,15 +269,7 @@ export function PostEditor({
           if (checked()) save.mutate(values);
         }}
       >
-        {conflict ? (
-          <Card tone="warning" className="p-4" role="alert">
-            <h2 className="font-semibold text-amber-900">Conflict</h2>
-            <p className="mt-1 text-sm text-amber-900">{CONFLICT_MESSAGE}</p>
-            <Button type="button" variant="outline" size="sm" className="mt-3" onClick={reload}>
-              Load the latest version
-            </Button>
-          </Card>
-        ) : null}
+        {conflict ? <ConflictNotice onReload={reload} /> : null}
         {saved ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <PostStatusBadge status={saved.status} />

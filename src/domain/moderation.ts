@@ -33,7 +33,7 @@ export type ModerationPayload = z.infer<typeof ModerationPayloadSchema>;
  * a forum post, another review site. It shows with 'from {source}' and is published at once.
  */
 export const ManualReviewPayloadSchema = ReviewPayloadSchema.omit({ propFirmId: true }).extend({
-  propFirmId: rowIdParam(),
+  propFirmId: rowIdParam({ error: 'Choose the firm' }),
   authorName: z.string().trim().min(1, "Give the author's name").max(80, 'At most 80 characters'),
   source: z.string().trim().min(2, 'Say where the review comes from').max(80, 'At most 80 characters'),
   reviewedOn: z.iso

@@ -78,7 +78,7 @@ test('an admin writes a post with an uploaded featured image, previews it and fi
   await page.goto('/admin/posts');
   await waitForApp(page);
   await page.getByLabel('Search').fill(title);
-  const row = page.getByRole('listitem').filter({ hasText: title });
+  const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByText('Published', { exact: true })).toBeVisible();
   await row.getByRole('link', { name: title }).click();
   await page.getByRole('button', { name: 'Delete post' }).click();
@@ -114,7 +114,7 @@ test('a scheduled post is not on /blog', async ({ page }, testInfo) => {
   await page.goto('/admin/posts?status=scheduled');
   await waitForApp(page);
   await expect(
-    page.getByRole('listitem').filter({ hasText: title }).getByText('Scheduled', { exact: true }),
+    page.getByRole('row').filter({ hasText: title }).getByText('Scheduled', { exact: true }),
   ).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
@@ -135,7 +135,7 @@ test('quick updates: add, hide with the switch, and delete', async ({ page }, te
 
   await page.goto('/admin/quick-updates');
   await waitForApp(page);
-  const row = page.getByRole('listitem').filter({ hasText: title });
+  const row = page.getByRole('row').filter({ hasText: title });
   await row.getByRole('switch', { name: 'Published' }).click();
   await expect(page.getByText('Hidden', { exact: true }).first()).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -145,7 +145,7 @@ test('quick updates: add, hide with the switch, and delete', async ({ page }, te
 
   await page.goto('/admin/quick-updates');
   await waitForApp(page);
-  await page.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
 });

@@ -244,13 +244,13 @@ test('edit a not-yet-listed firm: the save carries its version', async ({ page }
   const { name } = info.project.name === 'mobile' ? entries[entries.length - 1] : entries[0];
   await page.goto('/admin/firms');
   await waitForApp(page);
-  const row = page.locator('#not-yet-listed li').filter({ hasText: name });
+  const row = page.locator('#not-yet-listed tr').filter({ hasText: name });
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   // The entry is now a form (its name in an input): find it by its Save button.
-  const form = page.locator('#not-yet-listed li').filter({ has: page.getByRole('button', { name: 'Save' }) });
+  const form = page.locator('#not-yet-listed tr').filter({ has: page.getByRole('button', { name: 'Save' }) });
   const order = Date.now() % 9000;
   await form.getByLabel('Sort order').fill(String(order));
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-  await expect(page.locator('#not-yet-listed li').filter({ hasText: name })).toContainText(`order ${order}`);
+  await expect(page.locator('#not-yet-listed tr').filter({ hasText: name })).toContainText(`order ${order}`);
 });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { QueryFailure } from '../components/query-failure';
 import { Skeleton } from '../components/ui/skeleton';
-import { AdminLayout } from '../features/admin/admin-layout';
+import { AdminLayout, AdminNotFound } from '../features/admin/admin-layout';
 import { CouponEditor } from '../features/admin/coupon-editor';
 import { adminCouponQuery } from '../features/admin/queries';
 
@@ -48,17 +48,6 @@ export default function AdminCouponPage() {
       </AdminLayout>
     );
   const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0)
-    return (
-      <AdminLayout
-        title="Coupon not found"
-        description="There is no coupon at this address."
-        path="/admin/coupons"
-      >
-        <Link to="/admin/coupons" className="text-brand-700 underline">
-          Back to the coupons
-        </Link>
-      </AdminLayout>
-    );
+  if (!Number.isInteger(id) || id <= 0) return <AdminNotFound what="coupon" list="/admin/coupons" />;
   return <EditCoupon id={id} />;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { QueryFailure } from '../components/query-failure';
 import { Skeleton } from '../components/ui/skeleton';
-import { AdminLayout } from '../features/admin/admin-layout';
+import { AdminLayout, AdminNotFound } from '../features/admin/admin-layout';
 import { FirmEditor } from '../features/admin/firm-editor';
 import { adminFirmQuery } from '../features/admin/queries';
 
@@ -49,13 +49,6 @@ export default function AdminFirmPage() {
       </AdminLayout>
     );
   const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0)
-    return (
-      <AdminLayout title="Firm not found" description="There is no firm at this address." path="/admin/firms">
-        <Link to="/admin/firms" className="text-brand-700 underline">
-          Back to the firms
-        </Link>
-      </AdminLayout>
-    );
+  if (!Number.isInteger(id) || id <= 0) return <AdminNotFound what="firm" list="/admin/firms" />;
   return <EditFirm id={id} />;
 }

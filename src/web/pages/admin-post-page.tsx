@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import type { BlogPost } from '../../domain/blog';
 import { QueryFailure } from '../components/query-failure';
 import { Skeleton } from '../components/ui/skeleton';
-import { AdminLayout } from '../features/admin/admin-layout';
+import { AdminLayout, AdminNotFound } from '../features/admin/admin-layout';
 import { PostEditor } from '../features/admin/post-editor';
 import { adminPostQuery } from '../features/admin/post-queries';
 import { PostView } from '../features/blog/post-view';
@@ -50,13 +50,6 @@ export default function AdminPostPage() {
       </AdminLayout>
     );
   const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0)
-    return (
-      <AdminLayout title="Post not found" description="There is no post at this address." path="/admin/posts">
-        <Link to="/admin/posts" className="text-brand-700 underline">
-          Back to the posts
-        </Link>
-      </AdminLayout>
-    );
+  if (!Number.isInteger(id) || id <= 0) return <AdminNotFound what="post" list="/admin/posts" />;
   return <EditPost id={id} />;
 }

@@ -1,22 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'wouter';
-import { StatusPanel } from '../components/status-panel';
-import { Button } from '../components/ui/button';
+import { useParams } from 'wouter';
+import { NotFoundPanel } from '../components/not-found-panel';
 import { PostView } from '../features/blog/post-view';
 import { blogPostQuery } from '../features/blog/queries';
 
 function PostNotFound() {
   return (
-    <StatusPanel
-      status={404}
+    <NotFoundPanel
       title="Post Not Found"
       text="The post you are looking for does not exist or is no longer available."
       canonicalPath="/blog"
-    >
-      <Button asChild>
-        <Link to="/">Back to Home</Link>
-      </Button>
-    </StatusPanel>
+      back={{ to: '/', label: 'Back to Home' }}
+    />
   );
 }
 

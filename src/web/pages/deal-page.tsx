@@ -19,7 +19,7 @@ import {
 } from '../../domain/coupon-rules';
 import type { Coupon } from '../../domain/coupons';
 import { formatDate, possessive } from '../../domain/format';
-import { StatusPanel } from '../components/status-panel';
+import { NotFoundPanel } from '../components/not-found-panel';
 import { Button } from '../components/ui/button';
 import { CouponImage } from '../features/coupons/coupon-image';
 import { CouponVotes } from '../features/coupons/coupon-votes';
@@ -32,16 +32,12 @@ import { PageHead } from '../lib/page-context';
 
 function DealNotFound() {
   return (
-    <StatusPanel
-      status={404}
+    <NotFoundPanel
       title="Deal Not Found"
       text="The requested deal could not be found or may have expired."
       canonicalPath="/coupons"
-    >
-      <Button asChild>
-        <Link to="/coupons">View All Deals</Link>
-      </Button>
-    </StatusPanel>
+      back={{ to: '/coupons', label: 'View All Deals' }}
+    />
   );
 }
 

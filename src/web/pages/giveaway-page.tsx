@@ -7,7 +7,7 @@ import Trophy from '~icons/lucide/trophy';
 import Users from '~icons/lucide/users';
 import { formatGiveawayDate } from '../../domain/giveaway-rules';
 import type { Giveaway } from '../../domain/giveaways';
-import { Button } from '../components/ui/button';
+import { NotFoundPanel } from '../components/not-found-panel';
 import { Skeleton } from '../components/ui/skeleton';
 import { currentUserQuery } from '../features/accounts/queries';
 import { HtmlContent } from '../features/blog/html-content';
@@ -17,26 +17,16 @@ import { GiveawayImage, GiveawayStatusBadge } from '../features/giveaways/giveaw
 import { ProvablyFairCard, WinnersCard } from '../features/giveaways/provably-fair';
 import { giveawayQuery } from '../features/giveaways/queries';
 import { errorStatus } from '../lib/api';
-import { HttpStatus, PageHead } from '../lib/page-context';
+import { PageHead } from '../lib/page-context';
 
 function GiveawayNotFound() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <HttpStatus code={404} />
-      <PageHead
-        title="Giveaway Not Found | Prop Firm Club"
-        description="The requested giveaway could not be found."
-        canonicalPath="/giveaways"
-        noindex
-      />
-      <h1 className="text-3xl font-bold text-slate-900">Giveaway Not Found</h1>
-      <p className="mt-3 text-slate-600">
-        The giveaway you are looking for does not exist or has been removed.
-      </p>
-      <Button asChild className="mt-6">
-        <Link to="/giveaways">View All Giveaways</Link>
-      </Button>
-    </div>
+    <NotFoundPanel
+      title="Giveaway Not Found"
+      text="The giveaway you are looking for does not exist or has been removed."
+      canonicalPath="/giveaways"
+      back={{ to: '/giveaways', label: 'View All Giveaways' }}
+    />
   );
 }
 

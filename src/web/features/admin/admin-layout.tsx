@@ -124,3 +124,18 @@ export function AdminLayout({
     </div>
   );
 }
+
+/** An editor's address with no record behind it (`/admin/posts/abc`): what is missing, and the list. */
+export function AdminNotFound({ what, list }: { what: 'firm' | 'coupon' | 'post'; list: string }) {
+  return (
+    <AdminLayout
+      title={`${what[0].toUpperCase()}${what.slice(1)} not found`}
+      description={`There is no ${what} at this address.`}
+      path={list}
+    >
+      <Link to={list} className="text-brand-700 underline">
+        Back to the {what}s
+      </Link>
+    </AdminLayout>
+  );
+}

@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_ENTITIES, type AuditEntry } from '../../../domain/admin';
-import { QueryFailure } from '../../components/query-failure';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useUrlSearchParams } from '../../lib/url-search-params';
-import { Pager } from './pager';
+import { useListParams } from './list-params';
 import { adminAuditQuery } from './queries';
 
 const ENTITY_LABELS: Record<string, string> = {
@@ -97,22 +95,13 @@ function Entry({ entry }: { entry: AuditEntry }) {
 }
 
 export function AuditLog() {
-  const [params, setParams] = useUrlSearchParams();
+  const { params, page, update, setPage } = useListParams({ replace: false });
   const entity = params.get('entity') ?? '';
   const entityId = params.get('entityId') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, error, isPending, refetch } = useQuery({
+  const query = useQuery({
     ...adminAuditQuery({ entity: entity || undefined, entityId: entityId || undefined, page }),
     placeholderData: keepPreviousData,
   });
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
   return (
     <>
       <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -145,29 +134,23 @@ export function AuditLog() {
           </p>
         ) : null}
       </div>
-      {isPending ? (
-        <Skeleton className="h-64" />
-      ) : error ? (
-        <QueryFailure error={error} retry={() => refetch()} />
-      ) : data.entries.length === 0 ? (
-        <Card className="p-6 text-sm text-slate-600">Nothing recorded yet.</Card>
-      ) : (
-        <>
+      <PagedList
+        query={query}
+        rows={(data) => data.entries}
+        loading="Loading the audit log"
+        empty="Nothing recorded yet."
+        onPage={setPage}
+      >
+        {(entries) => (
           <Card>
             <ul className="divide-y divide-slate-100" aria-label="Audit log entries">
-              {data.entries.map((entry) => (
+              {entries.map((entry) => (
                 <Entry key={entry.id} entry={entry} />
               ))}
             </ul>
           </Card>
-          <Pager
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
     </>
   );
 }

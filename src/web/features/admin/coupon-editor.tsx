@@ -1,33 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { CONFLICT_MESSAGE } from '../../../domain/admin';
 import {
   type AdminCoupon,
   type CouponInput,
   CouponInputSchema,
   emptyCoupon,
 } from '../../../domain/admin-content';
-import { fieldErrors } from '../../../domain/admin-firms';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorStatus, serverMessage } from '../../lib/api';
-import { toastForError } from '../../lib/error-toast';
+import { apiJson } from '../../lib/api';
 import { ConfirmDelete } from './confirm-delete';
-import {
-  CheckboxField,
-  type Errors,
-  errorsFromServer,
-  focusFirstError,
-  NumberField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from './fields';
+import { ConflictNotice } from './conflict-notice';
+import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { ImageField } from './image-field';
 import { firmChoicesQuery } from './queries';
 import { RichTextField } from './rich-text-editor';
+import { useZodForm } from './use-zod-form';
 
 const toCouponInput = (coupon: AdminCoupon): CouponInput => {
   const { id: _i, version: _v, firmName: _f, usageCount: _u, createdAt: _c, ...input } = coupon;
@@ -38,12 +28,13 @@ const toCouponInput = (coupon: AdminCoupon): CouponInput => {
 export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<CouponInput>(() => (coupon ? toCouponInput(coupon) : emptyCoupon()));
+  const { values, setValues, set, errors, setErrors, handleSubmit, showServerError } = useZodForm({
+    schema: CouponInputSchema,
+    initial: (): CouponInput => (coupon ? toCouponInput(coupon) : emptyCoupon()),
+  });
   const [version, setVersion] = useState(coupon?.version ?? 0);
-  const [errors, setErrors] = useState<Errors>({});
   const [conflict, setConflict] = useState(false);
   const firms = useQuery(firmChoicesQuery());
-  const set = (patch: Partial<CouponInput>) => setValues((v) => ({ ...v, ...patch }));
 
   const save = useMutation({
     mutationFn: (payload: CouponInput) =>
@@ -66,14 +57,7 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
         setVersion(saved.version);
       } else navigate(`/admin/coupons/${saved.id}`, { replace: true });
     },
-    onError: (error) => {
-      const message = serverMessage(error);
-      if (errorStatus(error) === 409 && message === CONFLICT_MESSAGE) return setConflict(true);
-      const fromServer = errorsFromServer(message);
-      setErrors(fromServer);
-      requestAnimationFrame(() => focusFirstError(fromServer));
-      toast({ ...toastForError(error), description: message, variant: 'destructive' });
-    },
+    onError: (error) => showServerError(error, { onConflict: () => setConflict(true) }),
   });
 
   const reload = async () => {
@@ -88,27 +72,9 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
     <form
       noValidate
       className="grid gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const result = CouponInputSchema.safeParse(values);
-        if (!result.success) {
-          const found = fieldErrors(result.error.issues);
-          setErrors(found);
-          requestAnimationFrame(() => focusFirstError(found));
-          return;
-        }
-        save.mutate(values);
-      }}
+      onSubmit={handleSubmit((_payload, current) => save.mutate(current))}
     >
-      {conflict ? (
-        <Card tone="warning" className="p-4" role="alert">
-          <h2 className="font-semibold text-amber-900">Conflict</h2>
-          <p className="mt-1 text-sm text-amber-900">{CONFLICT_MESSAGE}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={reload}>
-            Load the latest version
-          </Button>
-        </Card>
-      ) : null}
+      {conflict ? <ConflictNotice onReload={reload} /> : null}
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
         <TextField
           path="code"

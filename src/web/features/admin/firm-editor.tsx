@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import PlusIcon from '~icons/lucide/plus';
 import TrashIcon from '~icons/lucide/trash-2';
-import { CONFLICT_MESSAGE } from '../../../domain/admin';
 import {
   type AccountInput,
   type AdminFirm,
@@ -12,7 +11,6 @@ import {
   type FirmInput,
   FirmInputSchema,
   type FundingModelInput,
-  fieldErrors,
   TRUST_RATINGS,
 } from '../../../domain/admin-firms';
 import { DRAWDOWN_TYPE_LABELS, DRAWDOWN_TYPES } from '../../../domain/challenge-rules';
@@ -27,14 +25,13 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
+import { ConflictNotice } from './conflict-notice';
 import {
   CheckboxField,
   type Errors,
-  errorsFromServer,
   fieldId,
-  focusFirstError,
   LinesField,
   NumberField,
   SelectField,
@@ -44,6 +41,7 @@ import {
 import { ImageField } from './image-field';
 import { firmOptionsQuery } from './queries';
 import { ResourcePicker } from './resource-picker';
+import { useZodForm } from './use-zod-form';
 
 const slugify = (text: string) =>
   text
@@ -390,14 +388,14 @@ function DeleteFirm({ firm, onDeleted }: { firm: AdminFirm; onDeleted: () => voi
 export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<FirmInput>(() => (firm ? toFirmInput(firm) : emptyFirm()));
+  const { values, setValues, set, errors, setErrors, handleSubmit, showServerError } = useZodForm({
+    schema: FirmInputSchema,
+    initial: (): FirmInput => (firm ? toFirmInput(firm) : emptyFirm()),
+  });
   const [version, setVersion] = useState(firm?.version ?? 0);
-  const [errors, setErrors] = useState<Errors>({});
   const [conflict, setConflict] = useState(false);
   const [slugTouched, setSlugTouched] = useState(Boolean(firm));
   const options = useQuery(firmOptionsQuery());
-
-  const set = (patch: Partial<FirmInput>) => setValues((v) => ({ ...v, ...patch }));
 
   const save = useMutation({
     mutationFn: (payload: FirmInput) =>
@@ -424,43 +422,18 @@ export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
         navigate(`/admin/firms/${saved.id}`, { replace: true });
       }
     },
-    onError: (error) => {
-      const status = errorStatus(error);
-      const message = serverMessage(error);
-      if (status === 409 && message === CONFLICT_MESSAGE) {
-        setConflict(true);
-        return;
-      }
-      const fromServer = errorsFromServer(message);
-      if (Object.keys(fromServer).length) {
-        setErrors(fromServer);
-        requestAnimationFrame(() => focusFirstError(fromServer));
-      }
-      toast({
-        ...toastForError(error),
-        description: message || toastForError(error).description,
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => showServerError(error, { onConflict: () => setConflict(true) }),
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const result = FirmInputSchema.safeParse(values);
-    if (!result.success) {
-      const found = fieldErrors(result.error.issues);
-      setErrors(found);
+  const submit = handleSubmit(
+    (_payload, current) => save.mutate(current),
+    (found) =>
       toast({
         title: 'Check the highlighted fields',
         description: `${Object.keys(found).length} ${Object.keys(found).length === 1 ? 'field needs' : 'fields need'} attention.`,
         variant: 'destructive',
-      });
-      requestAnimationFrame(() => focusFirstError(found));
-      return;
-    }
-    setErrors({});
-    save.mutate(values);
-  };
+      }),
+  );
 
   const reload = async () => {
     if (!firm) return;
@@ -482,17 +455,10 @@ export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-6">
       {conflict ? (
-        <Card tone="warning" className="p-4" role="alert">
-          <h2 className="font-semibold text-amber-900">Conflict</h2>
-          <p className="mt-1 text-sm text-amber-900">{CONFLICT_MESSAGE}</p>
-          <p className="mt-1 text-sm text-amber-900">
-            Someone saved this firm after you opened it. Loading the latest version replaces your unsaved
-            changes.
-          </p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={reload}>
-            Load the latest version
-          </Button>
-        </Card>
+        <ConflictNotice onReload={reload}>
+          Someone saved this firm after you opened it. Loading the latest version replaces your unsaved
+          changes.
+        </ConflictNotice>
       ) : null}
       {errorCount > 0 ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

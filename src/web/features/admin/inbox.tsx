@@ -7,7 +7,7 @@ import {
   type MessageStatus,
 } from '../../../domain/admin-inbox';
 import { formatDate } from '../../../domain/format';
-import { QueryFailure } from '../../components/query-failure';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -16,7 +16,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { Pager } from './pager';
+import { FilterButtons } from './filter-buttons';
 
 const STATUS_LABELS: Record<MessageStatus | 'all', string> = {
   new: 'New',
@@ -46,33 +46,23 @@ export function Inbox() {
   const data = query.data;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-      <div role="group" aria-label="Message status" className="flex flex-wrap gap-2">
-        {(['new', 'answered', 'closed', 'all'] as const).map((s) => (
-          <Button
-            key={s}
-            size="sm"
-            variant={s === status ? 'selected' : 'ghost'}
-            aria-pressed={s === status}
-            onClick={() => go({ status: s })}
-          >
-            {STATUS_LABELS[s]}
-            {data && s !== 'all' ? ` (${data.counts[s]})` : ''}
-          </Button>
-        ))}
-      </div>
-      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
-      {query.isPending ? <p className="text-sm text-slate-600">Loading messages</p> : null}
-      {data?.messages.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          No {status === 'all' ? '' : `${STATUS_LABELS[status].toLowerCase()} `}messages.
-        </p>
-      ) : null}
-      {data?.messages.map((message) => (
-        <MessageCard key={message.id} message={message} />
-      ))}
-      {data ? (
-        <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => go({ page: p })} />
-      ) : null}
+      <FilterButtons
+        label="Message status"
+        options={(['new', 'answered', 'closed', 'all'] as const).map((s) => [
+          s,
+          `${STATUS_LABELS[s]}${data && s !== 'all' ? ` (${data.counts[s]})` : ''}`,
+        ])}
+        value={status}
+        onChange={(s) => go({ status: s })}
+      />
+      <PagedList
+        query={query}
+        rows={(d) => d.messages}
+        loading="Loading messages"
+        empty={`No ${status === 'all' ? '' : `${STATUS_LABELS[status].toLowerCase()} `}messages.`}
+        onPage={(p) => go({ page: p })}
+        card={(message) => <MessageCard key={message.id} message={message} />}
+      />
     </div>
   );
 }

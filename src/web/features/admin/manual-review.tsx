@@ -1,21 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { fieldErrors } from '../../../domain/admin-firms';
 import { type ManualReviewPayload, ManualReviewPayloadSchema } from '../../../domain/moderation';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, serverMessage } from '../../lib/api';
-import { toastForError } from '../../lib/error-toast';
-import {
-  type Errors,
-  errorsFromServer,
-  focusFirstError,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from './fields';
+import { apiJson } from '../../lib/api';
+import { SelectField, TextAreaField, TextField } from './fields';
 import { firmChoicesQuery } from './queries';
+import { useZodForm } from './use-zod-form';
 
 type Draft = Omit<ManualReviewPayload, 'propFirmId' | 'rating'> & { propFirmId: string; rating: string };
 
@@ -32,25 +23,27 @@ const RATINGS = ['5', '4', '3', '2', '1'].map((r) => ({
 export function ManualReviewForm({ onAdded }: { onAdded: () => void }) {
   const queryClient = useQueryClient();
   const firms = useQuery(firmChoicesQuery());
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const form = useZodForm({
+    schema: ManualReviewPayloadSchema,
+    initial: EMPTY,
+    toPayload: (draft: Draft) => ({
+      ...draft,
+      propFirmId: Number(draft.propFirmId),
+      rating: Number(draft.rating),
+      reviewedOn: draft.reviewedOn || undefined,
+    }),
+  });
+  const { values: draft, set, errors } = form;
   const add = useMutation({
     mutationFn: (payload: ManualReviewPayload) => apiJson('POST', '/api/admin/reviews', payload),
     onSuccess: async () => {
-      setDraft(EMPTY);
-      setErrors({});
+      form.setValues(EMPTY);
+      form.setErrors({});
       toast({ title: 'Review added', description: 'It shows on the firm page now.', variant: 'success' });
       await queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/') });
       onAdded();
     },
-    onError: (error) => {
-      const message = serverMessage(error);
-      const found = errorsFromServer(message);
-      setErrors(found);
-      requestAnimationFrame(() => focusFirstError(found));
-      toast({ ...toastForError(error), description: message, variant: 'destructive' });
-    },
+    onError: (error) => form.showServerError(error),
   });
   return (
     <Card className="p-4 sm:p-6">
@@ -58,23 +51,7 @@ export function ManualReviewForm({ onAdded }: { onAdded: () => void }) {
         noValidate
         aria-label="Add a manual review"
         className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const result = ManualReviewPayloadSchema.safeParse({
-            ...draft,
-            propFirmId: Number(draft.propFirmId),
-            rating: Number(draft.rating),
-            reviewedOn: draft.reviewedOn || undefined,
-          });
-          if (!result.success) {
-            const found = fieldErrors(result.error.issues);
-            if (!draft.propFirmId) found.propFirmId = 'Choose the firm';
-            setErrors(found);
-            requestAnimationFrame(() => focusFirstError(found));
-            return;
-          }
-          add.mutate(result.data);
-        }}
+        onSubmit={form.handleSubmit((payload) => add.mutate(payload))}
       >
         <SelectField
           path="propFirmId"

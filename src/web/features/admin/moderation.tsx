@@ -1,25 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../domain/format';
-import type { AdminReview, AdminReviewPage } from '../../../domain/moderation';
+import {
+  type AdminReview,
+  type AdminReviewPage,
+  type ModerationPayload,
+  ModerationPayloadSchema,
+} from '../../../domain/moderation';
 import {
   AUTO_CHECKS,
   MODERATION_REASONS,
   type ModerationReason,
   REPORT_REASONS,
 } from '../../../domain/moderation-rules';
-import { QueryFailure } from '../../components/query-failure';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
+import { apiJson, getQueryFn } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
+import { FilterButtons } from './filter-buttons';
 import { ManualReviewForm } from './manual-review';
-import { Pager } from './pager';
+import { ReasonFields } from './reason-fields';
+import { useZodForm } from './use-zod-form';
 
 const VIEWS = [
   ['queue', 'To moderate'],
@@ -47,7 +52,6 @@ export function ReviewModeration() {
   });
   const go = (next: { view?: View; page?: number }) =>
     setParams(new URLSearchParams({ view: next.view ?? view, page: String(next.page ?? 1) }));
-  const data = query.data;
   const [adding, setAdding] = useState(false);
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
@@ -64,48 +68,37 @@ export function ReviewModeration() {
           }}
         />
       ) : null}
-      <div role="group" aria-label="Reviews to show" className="flex flex-wrap gap-2">
-        {VIEWS.map(([v, text]) => (
-          <Button
-            key={v}
-            size="sm"
-            variant={v === view ? 'selected' : 'ghost'}
-            aria-pressed={v === view}
-            onClick={() => go({ view: v })}
-          >
-            {text}
-          </Button>
-        ))}
-      </div>
-      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
-      {query.isPending ? <p className="text-sm text-slate-600">Loading reviews</p> : null}
-      {data?.reviews.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          {view === 'queue' ? 'Nothing to moderate.' : 'No reviews here.'}
-        </p>
-      ) : null}
-      {data?.reviews.map((review) => (
-        <ReviewToModerate key={review.id} review={review} />
-      ))}
-      {data ? (
-        <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => go({ page: p })} />
-      ) : null}
+      <FilterButtons label="Reviews to show" options={VIEWS} value={view} onChange={(v) => go({ view: v })} />
+      <PagedList
+        query={query}
+        rows={(d) => d.reviews}
+        loading="Loading reviews"
+        empty={view === 'queue' ? 'Nothing to moderate.' : 'No reviews here.'}
+        onPage={(p) => go({ page: p })}
+        card={(review) => <ReviewToModerate key={review.id} review={review} />}
+      />
     </div>
   );
 }
 
+type Decision = { action: ModerationPayload['action']; reason: ModerationReason | ''; note: string };
+
 function ReviewToModerate({ review }: { review: AdminReview }) {
-  const id = useId();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState<ModerationReason | ''>('');
-  const [note, setNote] = useState('');
+  const form = useZodForm({
+    schema: ModerationPayloadSchema,
+    initial: (): Decision => ({ action: 'hide', reason: '', note: '' }),
+    toPayload: (d: Decision) => ({
+      action: d.action,
+      reason: d.reason || undefined,
+      note: d.note || undefined,
+    }),
+    prefix: `moderate-${review.id}`,
+  });
   const decide = useMutation({
-    mutationFn: (action: 'publish' | 'hide' | 'delete') =>
-      apiJson('POST', `/api/admin/reviews/${review.id}/moderate`, {
-        action,
-        ...(action === 'publish' ? {} : { reason: reason || undefined, note: note || undefined }),
-      }),
-    onSuccess: async (_d, action) => {
+    mutationFn: (payload: ModerationPayload) =>
+      apiJson('POST', `/api/admin/reviews/${review.id}/moderate`, payload),
+    onSuccess: async (_d, { action }) => {
       toast({
         title:
           action === 'publish' ? 'Review published' : action === 'hide' ? 'Review hidden' : 'Review deleted',
@@ -113,17 +106,17 @@ function ReviewToModerate({ review }: { review: AdminReview }) {
       });
       await queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/') });
     },
-    onError: (err) =>
-      toast({ title: 'Not changed', description: serverMessage(err), variant: 'destructive' }),
+    onError: (err) => form.showServerError(err, { title: 'Not changed' }),
   });
-  const remove = (action: 'hide' | 'delete') => (event: FormEvent) => {
-    event.preventDefault();
+  const remove = (action: 'hide' | 'delete') => {
+    const payload = form.check({ patch: { action } });
+    if (!payload) return;
     if (
       action === 'delete' &&
       !window.confirm('Delete this review for good? Its copy stays in the audit log.')
     )
       return;
-    decide.mutate(action);
+    decide.mutate(payload);
   };
   const openReports = review.reports.filter((r) => r.open);
   return (
@@ -181,44 +174,25 @@ function ReviewToModerate({ review }: { review: AdminReview }) {
             {review.moderationNote ? ` (${review.moderationNote})` : ''} by {review.moderatedBy}
           </p>
         ) : null}
-        <form className="mt-2 flex flex-wrap items-end gap-2" onSubmit={remove('hide')}>
+        <form
+          noValidate
+          className="mt-2 flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            remove('hide');
+          }}
+        >
           {review.status !== 'published' ? (
             <Button
               type="button"
               size="sm"
-              onClick={() => decide.mutate('publish')}
+              onClick={() => decide.mutate({ action: 'publish' })}
               disabled={decide.isPending}
             >
               Publish
             </Button>
           ) : null}
-          <div>
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <select
-              id={`${id}-reason`}
-              className="mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-              value={reason}
-              onChange={(e) => setReason(e.target.value as ModerationReason | '')}
-              required
-            >
-              <option value="">Choose a reason</option>
-              {Object.entries(MODERATION_REASONS).map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <Label htmlFor={`${id}-note`}>Note{reason === 'other' ? '' : ' (optional)'}</Label>
-            <Input
-              id={`${id}-note`}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              maxLength={500}
-              required={reason === 'other'}
-            />
-          </div>
+          <ReasonFields form={form} reasons={MODERATION_REASONS} />
           {review.status !== 'hidden' ? (
             <Button type="submit" size="sm" variant="outline" disabled={decide.isPending}>
               Hide
@@ -228,8 +202,8 @@ function ReviewToModerate({ review }: { review: AdminReview }) {
             type="button"
             size="sm"
             variant="destructive"
-            disabled={decide.isPending || !reason}
-            onClick={(e) => remove('delete')(e as unknown as FormEvent)}
+            disabled={decide.isPending || !form.values.reason}
+            onClick={() => remove('delete')}
           >
             Delete
           </Button>

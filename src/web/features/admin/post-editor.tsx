@@ -4,8 +4,6 @@ import { Link, useLocation } from 'wouter';
 import ArrowDownIcon from '~icons/lucide/arrow-down';
 import ArrowUpIcon from '~icons/lucide/arrow-up';
 import XIcon from '~icons/lucide/x';
-import { CONFLICT_MESSAGE } from '../../../domain/admin';
-import { fieldErrors } from '../../../domain/admin-firms';
 import {
   type AdminPost,
   emptyPost,
@@ -19,23 +17,15 @@ import { DEFAULT_AUTHOR } from '../../../domain/blog-rules';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorStatus, serverMessage } from '../../lib/api';
-import { toastForError } from '../../lib/error-toast';
+import { apiJson } from '../../lib/api';
 import { ConfirmDelete } from './confirm-delete';
-import {
-  CheckboxField,
-  type Errors,
-  errorsFromServer,
-  focusFirstError,
-  NumberField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from './fields';
+import { ConflictNotice } from './conflict-notice';
+import { CheckboxField, type Errors, NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { ImageField } from './image-field';
 import { PostStatusBadge } from './post-list';
 import { firmChoicesQuery } from './queries';
 import { RichTextField } from './rich-text-editor';
+import { useZodForm } from './use-zod-form';
 
 const toPostInput = (post: AdminPost): PostInput => {
   const { id: _i, version: _v, status: _s, createdAt: _c, updatedAt: _u, ...input } = post;
@@ -170,32 +160,23 @@ export function PostEditor({
 }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<PostInput>(() => (post ? toPostInput(post) : emptyPost()));
+  const { values, setValues, set, errors, setErrors, check, showServerError } = useZodForm({
+    schema: PostInputSchema,
+    initial: (): PostInput => (post ? toPostInput(post) : emptyPost()),
+  });
   const [version, setVersion] = useState(post?.version ?? 0);
   const [saved, setSaved] = useState(post);
   const [tagText, setTagText] = useState(() => values.tags.join(', '));
   // A new post's slug follows its title until the admin types one.
   const [slugEdited, setSlugEdited] = useState(post !== null);
-  const [errors, setErrors] = useState<Errors>({});
   const [conflict, setConflict] = useState(false);
   const [preview, setPreview] = useState<BlogPost | null>(null);
-  const set = (patch: Partial<PostInput>) => setValues((v) => ({ ...v, ...patch }));
 
-  const showErrors = (found: Errors) => {
-    setErrors(found);
-    setPreview(null);
-    requestAnimationFrame(() => focusFirstError(found));
-  };
-  const checked = () => {
-    const result = PostInputSchema.safeParse(values);
-    if (!result.success) showErrors(fieldErrors(result.error.issues));
-    return result.success;
-  };
+  // The form is hidden behind a preview: errors show on the form, so it comes back first.
+  const checked = () => check({ onInvalid: () => setPreview(null) }) !== null;
   const onServerError = (error: unknown) => {
-    const message = serverMessage(error);
-    if (errorStatus(error) === 409 && message === CONFLICT_MESSAGE) return setConflict(true);
-    showErrors(errorsFromServer(message));
-    toast({ ...toastForError(error), description: message, variant: 'destructive' });
+    setPreview(null);
+    showServerError(error, { onConflict: () => setConflict(true) });
   };
 
   const save = useMutation({
@@ -288,15 +269,7 @@ export function PostEditor({
           if (checked()) save.mutate(values);
         }}
       >
-        {conflict ? (
-          <Card tone="warning" className="p-4" role="alert">
-            <h2 className="font-semibold text-amber-900">Conflict</h2>
-            <p className="mt-1 text-sm text-amber-900">{CONFLICT_MESSAGE}</p>
-            <Button type="button" variant="outline" size="sm" className="mt-3" onClick={reload}>
-              Load the latest version
-            </Button>
-          </Card>
-        ) : null}
+        {conflict ? <ConflictNotice onReload={reload} /> : null}
         {saved ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <PostStatusBadge status={saved.status} />

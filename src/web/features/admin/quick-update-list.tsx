@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CONFLICT_MESSAGE } from '../../../domain/admin';
-import { fieldErrors } from '../../../domain/admin-firms';
 import {
   type AdminQuickUpdate,
   emptyQuickUpdate,
@@ -9,29 +8,22 @@ import {
   QuickUpdateInputSchema,
 } from '../../../domain/admin-posts';
 import { formatDate } from '../../../domain/format';
-import { QueryFailure } from '../../components/query-failure';
+import type { Column } from '../../components/data-table';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { useUrlSearchParams } from '../../lib/url-search-params';
 import { ConfirmDelete } from './confirm-delete';
-import {
-  CheckboxField,
-  type Errors,
-  errorsFromServer,
-  focusFirstError,
-  TextAreaField,
-  TextField,
-} from './fields';
-import { Pager } from './pager';
+import { CheckboxField, TextAreaField, TextField } from './fields';
+import { useListParams } from './list-params';
+import { ListSearch } from './list-search';
 import { adminQuickUpdatesQuery } from './post-queries';
+import { useZodForm } from './use-zod-form';
 
 const refreshAll = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({ predicate: (q) => !String(q.queryKey[0]).startsWith('/api/auth/') });
@@ -42,16 +34,14 @@ const conflictToast = () =>
 /** A quick update's title, text and visibility; creates one, or saves over `update`'s version. */
 function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<QuickUpdateInput>(() =>
-    update
-      ? { title: update.title, content: update.content, published: update.published }
-      : emptyQuickUpdate(),
-  );
-  const [errors, setErrors] = useState<Errors>({});
-  const prefix = update ? `update-${update.id}` : 'new-update';
-  const set = (patch: Partial<QuickUpdateInput>) => setValues((v) => ({ ...v, ...patch }));
-  const prefixed = (found: Errors) =>
-    Object.fromEntries(Object.entries(found).map(([k, v]) => [`${prefix}.${k}`, v]));
+  const { values, setValues, set, errors, setErrors, path, handleSubmit, showServerError } = useZodForm({
+    schema: QuickUpdateInputSchema,
+    initial: (): QuickUpdateInput =>
+      update
+        ? { title: update.title, content: update.content, published: update.published }
+        : emptyQuickUpdate(),
+    prefix: update ? `update-${update.id}` : 'new-update',
+  });
   const save = useMutation({
     mutationFn: (payload: QuickUpdateInput) =>
       update
@@ -71,38 +61,24 @@ function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; 
       if (!update) setValues(emptyQuickUpdate());
       onDone();
     },
-    onError: (error) => {
-      const message = serverMessage(error);
-      if (errorStatus(error) === 409 && message === CONFLICT_MESSAGE) {
-        conflictToast();
-        void refreshAll(queryClient);
-        return onDone();
-      }
-      const found = prefixed(errorsFromServer(message));
-      setErrors(found);
-      requestAnimationFrame(() => focusFirstError(found));
-      toast({ ...toastForError(error), description: message, variant: 'destructive' });
-    },
+    onError: (error) =>
+      showServerError(error, {
+        onConflict: () => {
+          conflictToast();
+          void refreshAll(queryClient);
+          onDone();
+        },
+      }),
   });
   return (
     <form
       noValidate
       aria-label={update ? `Edit ${update.title}` : 'New quick update'}
       className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const result = QuickUpdateInputSchema.safeParse(values);
-        if (!result.success) {
-          const found = prefixed(fieldErrors(result.error.issues));
-          setErrors(found);
-          requestAnimationFrame(() => focusFirstError(found));
-          return;
-        }
-        save.mutate(values);
-      }}
+      onSubmit={handleSubmit((_payload, current) => save.mutate(current))}
     >
       <TextField
-        path={`${prefix}.title`}
+        path={path('title')}
         label="Title"
         required
         errors={errors}
@@ -110,7 +86,7 @@ function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; 
         onChange={(v) => set({ title: v ?? '' })}
       />
       <TextAreaField
-        path={`${prefix}.content`}
+        path={path('content')}
         label="Text"
         hint="Plain text; /blog shortens it after 150 characters with a Read more toggle."
         rows={3}
@@ -119,7 +95,7 @@ function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; 
         onChange={(v) => set({ content: v ?? '' })}
       />
       <CheckboxField
-        path={`${prefix}.published`}
+        path={path('published')}
         label="Published"
         errors={errors}
         checked={values.published}
@@ -139,9 +115,9 @@ function QuickUpdateForm({ update, onDone }: { update: AdminQuickUpdate | null; 
   );
 }
 
-function QuickUpdateRow({ update }: { update: AdminQuickUpdate }) {
+/** A quick update's Published switch: one save of its visibility over its version. */
+function PublishedSwitch({ update }: { update: AdminQuickUpdate }) {
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
   const toggle = useMutation({
     mutationFn: (published: boolean) =>
       apiJson<AdminQuickUpdate>('PUT', `/api/admin/quick-updates/${update.id}`, {
@@ -164,74 +140,67 @@ function QuickUpdateRow({ update }: { update: AdminQuickUpdate }) {
       toast({ ...toastForError(error), description: serverMessage(error), variant: 'destructive' });
     },
   });
-  if (editing)
-    return (
-      <li className="p-4">
-        <QuickUpdateForm update={update} onDone={() => setEditing(false)} />
-      </li>
-    );
   const switchId = `published-${update.id}`;
   return (
-    <li className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold break-words text-slate-900">{update.title}</span>
-          {update.published ? null : <Badge variant="neutral">Hidden</Badge>}
-        </p>
-        <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line break-words text-slate-700">
-          {update.content}
-        </p>
-        <p className="mt-1 text-xs text-slate-500">{formatDate(update.createdAt)}</p>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="flex items-center gap-2">
-          <Switch
-            id={switchId}
-            checked={update.published}
-            disabled={toggle.isPending}
-            onCheckedChange={(checked) => toggle.mutate(checked)}
-          />
-          <Label htmlFor={switchId}>Published</Label>
-        </span>
-        <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
-          Edit
-        </Button>
-        <ConfirmDelete
-          label="Delete"
-          title={`Delete ${update.title}?`}
-          description="The quick update disappears from /blog. This cannot be undone."
-          url={`/api/admin/quick-updates/${update.id}?version=${update.version}`}
-          onDeleted={() => void refreshAll(queryClient)}
-        />
-      </div>
-    </li>
+    <span className="flex items-center gap-2">
+      <Switch
+        id={switchId}
+        checked={update.published}
+        disabled={toggle.isPending}
+        onCheckedChange={(checked) => toggle.mutate(checked)}
+      />
+      <Label htmlFor={switchId}>Published</Label>
+    </span>
   );
 }
 
 /** The quick updates of /blog's Latest Updates: add one, and every one with search and paging. */
 export function QuickUpdateList() {
-  const [params, setParams] = useUrlSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [text, setText] = useState(q);
-  const { data, error, isPending, refetch } = useQuery({
+  const { q, page, text, setText, setPage } = useListParams();
+  const query = useQuery({
     ...adminQuickUpdatesQuery({ q: q || undefined, page }),
     placeholderData: keepPreviousData,
   });
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the typed text only
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const timer = setTimeout(() => update({ q: text.trim() || null, page: null }), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<number | null>(null);
+  const columns: Column<AdminQuickUpdate>[] = [
+    {
+      header: 'Quick update',
+      cell: (update) => (
+        <>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold break-words text-slate-900">{update.title}</span>
+            {update.published ? null : <Badge variant="neutral">Hidden</Badge>}
+          </p>
+          <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line break-words text-slate-700">
+            {update.content}
+          </p>
+          <p className="mt-1 text-xs text-slate-500">{formatDate(update.createdAt)}</p>
+        </>
+      ),
+    },
+    { header: 'Published', quietHeader: true, cell: (update) => <PublishedSwitch update={update} /> },
+    {
+      header: 'Actions',
+      quietHeader: true,
+      align: 'end',
+      cell: (update) => (
+        <span className="flex flex-wrap items-center gap-2 sm:flex-nowrap sm:justify-end">
+          <Button type="button" variant="outline" size="sm" onClick={() => setEditing(update.id)}>
+            Edit
+          </Button>
+          <ConfirmDelete
+            label="Delete"
+            title={`Delete ${update.title}?`}
+            description="The quick update disappears from /blog. This cannot be undone."
+            url={`/api/admin/quick-updates/${update.id}?version=${update.version}`}
+            onDeleted={() => void refreshAll(queryClient)}
+          />
+        </span>
+      ),
+    },
+  ];
 
   return (
     <div className="grid gap-6">
@@ -240,41 +209,27 @@ export function QuickUpdateList() {
         <QuickUpdateForm update={null} onDone={() => {}} />
       </Card>
       <section aria-label="Quick update list">
-        <div className="mb-4 grid max-w-md gap-1.5">
-          <Label htmlFor="update-search">Search</Label>
-          <Input
-            id="update-search"
-            type="search"
-            placeholder="Title or text"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
-        {isPending ? (
-          <Skeleton className="h-64" />
-        ) : error ? (
-          <QueryFailure error={error} retry={() => refetch()} />
-        ) : data.updates.length === 0 ? (
-          <Card className="p-6 text-sm text-slate-600">
-            {q ? `No quick updates match "${q}".` : 'No quick updates yet.'}
-          </Card>
-        ) : (
-          <>
-            <Card>
-              <ul className="divide-y divide-slate-100">
-                {data.updates.map((u) => (
-                  <QuickUpdateRow key={`${u.id}-${u.version}`} update={u} />
-                ))}
-              </ul>
-            </Card>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-            />
-          </>
-        )}
+        <ListSearch
+          id="update-search"
+          placeholder="Title or text"
+          text={text}
+          setText={setText}
+          className="mb-4 max-w-md"
+        />
+        <PagedList
+          query={query}
+          rows={(data) => data.updates}
+          loading="Loading quick updates"
+          empty={q ? `No quick updates match "${q}".` : 'No quick updates yet.'}
+          onPage={setPage}
+          table={{
+            label: 'Quick updates',
+            columns,
+            rowKey: (u) => `${u.id}-${u.version}`,
+            replaceRow: (u) =>
+              editing === u.id ? <QuickUpdateForm update={u} onDone={() => setEditing(null)} /> : null,
+          }}
+        />
       </section>
     </div>
   );

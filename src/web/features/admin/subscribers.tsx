@@ -1,17 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { type AdminSubscriberPage, SUBSCRIBER_STATUSES } from '../../../domain/admin-subscribers';
+import {
+  type AdminSubscriber,
+  type AdminSubscriberPage,
+  SUBSCRIBER_STATUSES,
+} from '../../../domain/admin-subscribers';
 import { formatDate } from '../../../domain/format';
-import { QueryFailure } from '../../components/query-failure';
+import type { Column } from '../../components/data-table';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { Pager } from './pager';
+import { FilterButtons } from './filter-buttons';
 
 const STATUS_BADGE = { confirmed: 'success', pending: 'warning', unsubscribed: 'neutral' } as const;
 
@@ -49,22 +53,46 @@ export function Subscribers() {
     go({ q: text, tag: tagText });
   };
   const data = query.data;
+  const columns: Column<AdminSubscriber>[] = [
+    { header: 'Email', className: 'break-all', cell: (s) => s.email },
+    {
+      header: 'Status',
+      cell: (s) => (
+        <Badge variant={STATUS_BADGE[s.status as keyof typeof STATUS_BADGE] ?? 'outline'}>{s.status}</Badge>
+      ),
+    },
+    { header: 'Tags', phone: 'labelled', cell: (s) => s.tags.join(', ') },
+    { header: 'Source', phone: 'labelled', className: 'break-all', cell: (s) => s.source },
+    { header: 'Signed up', className: 'whitespace-nowrap', cell: (s) => formatDate(s.createdAt) },
+    {
+      header: 'Actions',
+      quietHeader: true,
+      align: 'end',
+      cell: (s) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Remove ${s.email}`}
+          onClick={() => {
+            if (window.confirm(`Remove ${s.email} from the newsletter for good?`)) remove.mutate(s.id);
+          }}
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-      <div role="group" aria-label="Subscriber status" className="flex flex-wrap gap-2">
-        {(['all', ...SUBSCRIBER_STATUSES] as const).map((s) => (
-          <Button
-            key={s}
-            size="sm"
-            variant={s === status ? 'selected' : 'ghost'}
-            aria-pressed={s === status}
-            onClick={() => go({ status: s })}
-          >
-            {s === 'all' ? 'All' : s[0].toUpperCase() + s.slice(1)}
-            {data && s !== 'all' ? ` (${data.counts[s]})` : ''}
-          </Button>
-        ))}
-      </div>
+      <FilterButtons
+        label="Subscriber status"
+        options={(['all', ...SUBSCRIBER_STATUSES] as const).map((s) => [
+          s,
+          `${s === 'all' ? 'All' : s[0].toUpperCase() + s.slice(1)}${data && s !== 'all' ? ` (${data.counts[s]})` : ''}`,
+        ])}
+        value={status}
+        onChange={(s) => go({ status: s })}
+      />
       <form onSubmit={search} className="flex flex-wrap items-end gap-3">
         <div>
           <Label htmlFor="subscriber-q">Address contains</Label>
@@ -88,76 +116,14 @@ export function Subscribers() {
           </a>
         </Button>
       </form>
-      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
-      {query.isPending ? <p className="text-sm text-slate-600">Loading subscribers</p> : null}
-      {data ? (
-        <Card className="relative overflow-x-auto p-0">
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">Newsletter subscribers</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-slate-600">
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Email
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Tags
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Source
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Signed up
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.subscribers.map((s) => (
-                <tr key={s.id} className="border-b border-slate-100 last:border-0">
-                  <td className="px-3 py-2 break-all">{s.email}</td>
-                  <td className="px-3 py-2">
-                    <Badge variant={STATUS_BADGE[s.status as keyof typeof STATUS_BADGE] ?? 'outline'}>
-                      {s.status}
-                    </Badge>
-                  </td>
-                  <td className="px-3 py-2">{s.tags.join(', ')}</td>
-                  <td className="px-3 py-2 break-all">{s.source}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(s.createdAt)}</td>
-                  <td className="px-3 py-2 text-right">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${s.email}`}
-                      onClick={() => {
-                        if (window.confirm(`Remove ${s.email} from the newsletter for good?`))
-                          remove.mutate(s.id);
-                      }}
-                    >
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data.subscribers.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600">No subscribers match.</p>
-          ) : null}
-        </Card>
-      ) : null}
-      {data ? (
-        <Pager
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onPage={(p) => go({ page: String(p) })}
-        />
-      ) : null}
+      <PagedList
+        query={query}
+        rows={(d) => d.subscribers}
+        loading="Loading subscribers"
+        empty="No subscribers match."
+        onPage={(p) => go({ page: String(p) })}
+        table={{ label: 'Newsletter subscribers', columns, rowKey: (s) => s.id }}
+      />
     </div>
   );
 }

@@ -2,18 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type AdminUnlistedFirm,
-  fieldErrors,
   type UnlistedFirmInput,
   UnlistedFirmInputSchema,
 } from '../../../domain/admin-firms';
 import { unlistedStatusLabel } from '../../../domain/firm-rules';
+import { type Column, DataTable } from '../../components/data-table';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, apiRequest, serverMessage } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { type Errors, errorsFromServer, NumberField, SelectField, TextAreaField, TextField } from './fields';
+import { NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { adminUnlistedFirmsQuery } from './queries';
+import { useZodForm } from './use-zod-form';
 
 const STATUS_OPTIONS = (['listing_pending', 'not_yet_listed', 'not_qualified'] as const).map((value) => ({
   value,
@@ -32,18 +33,17 @@ const blank = (): UnlistedFirmInput => ({
 
 function UnlistedForm({ initial, onDone }: { initial: AdminUnlistedFirm | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<UnlistedFirmInput>(() =>
-    initial
-      ? (({ id: _id, version: _version, ...fields }) => ({
-          ...fields,
-          status: fields.status as UnlistedFirmInput['status'],
-        }))(initial)
-      : blank(),
-  );
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (patch: Partial<UnlistedFirmInput>) => setValues((v) => ({ ...v, ...patch }));
-  const prefix = initial ? `unlisted-${initial.id}` : 'unlisted-new';
-  const scoped = Object.fromEntries(Object.entries(errors).map(([k, v]) => [`${prefix}.${k}`, v]));
+  const { values, set, errors, path, handleSubmit, showServerError } = useZodForm({
+    schema: UnlistedFirmInputSchema,
+    initial: (): UnlistedFirmInput =>
+      initial
+        ? (({ id: _id, version: _version, ...fields }) => ({
+            ...fields,
+            status: fields.status as UnlistedFirmInput['status'],
+          }))(initial)
+        : blank(),
+    prefix: initial ? `unlisted-${initial.id}` : 'unlisted-new',
+  });
   const save = useMutation({
     mutationFn: () => {
       // A save names the version the form was loaded from: a newer one on the server is a 409.
@@ -58,75 +58,62 @@ function UnlistedForm({ initial, onDone }: { initial: AdminUnlistedFirm | null; 
       toast({ title: 'Saved', description: `${values.name} is up to date.`, variant: 'success' });
       onDone();
     },
-    onError: (error) => {
-      setErrors(errorsFromServer(serverMessage(error)));
-      toast({ ...toastForError(error), variant: 'destructive' });
-    },
+    onError: (error) => showServerError(error),
   });
   return (
-    <form
-      noValidate
-      className="grid gap-3 sm:grid-cols-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const result = UnlistedFirmInputSchema.safeParse(values);
-        if (!result.success) return setErrors(fieldErrors(result.error.issues));
-        setErrors({});
-        save.mutate();
-      }}
-    >
+    <form noValidate className="grid gap-3 sm:grid-cols-2" onSubmit={handleSubmit(() => save.mutate())}>
       <TextField
-        path={`${prefix}.name`}
+        path={path('name')}
         label="Name"
-        errors={scoped}
+        errors={errors}
         value={values.name}
         onChange={(v) => set({ name: v ?? '' })}
       />
       <SelectField
-        path={`${prefix}.status`}
+        path={path('status')}
         label="Status"
-        errors={scoped}
+        errors={errors}
         value={values.status}
         options={STATUS_OPTIONS}
         onChange={(v) => set({ status: v })}
       />
       <TextField
-        path={`${prefix}.assetClass`}
+        path={path('assetClass')}
         label="Asset class"
-        errors={scoped}
+        errors={errors}
         value={values.assetClass}
         onChange={(v) => set({ assetClass: v })}
       />
       <NumberField
-        path={`${prefix}.sortOrder`}
+        path={path('sortOrder')}
         label="Sort order"
         step="1"
         hint="Lower comes first, after pending firms."
-        errors={scoped}
+        errors={errors}
         value={values.sortOrder}
         onChange={(v) => set({ sortOrder: v ?? 0 })}
       />
       <TextField
-        path={`${prefix}.link`}
+        path={path('link')}
         label="Link"
         type="url"
-        errors={scoped}
+        errors={errors}
         value={values.link}
         onChange={(v) => set({ link: v })}
       />
       <TextField
-        path={`${prefix}.logo`}
+        path={path('logo')}
         label="Logo URL"
-        errors={scoped}
+        errors={errors}
         value={values.logo}
         onChange={(v) => set({ logo: v })}
       />
       <TextAreaField
-        path={`${prefix}.description`}
+        path={path('description')}
         label="Description"
         className="sm:col-span-2"
         rows={2}
-        errors={scoped}
+        errors={errors}
         value={values.description}
         onChange={(v) => set({ description: v })}
       />
@@ -158,6 +145,40 @@ export function UnlistedFirmsEditor() {
     },
     onError: (error) => toast({ ...toastForError(error), variant: 'destructive' }),
   });
+  const columns: Column<AdminUnlistedFirm>[] = [
+    {
+      header: 'Firm',
+      cell: (firm) => (
+        <>
+          <p className="font-medium break-words">{firm.name}</p>
+          <p className="text-xs text-slate-500">
+            {unlistedStatusLabel(firm.status)} · order {firm.sortOrder}
+          </p>
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      quietHeader: true,
+      align: 'end',
+      cell: (firm) => (
+        <span className="flex gap-2 sm:justify-end">
+          <Button variant="outline" size="sm" onClick={() => setEditing(firm.id)}>
+            Edit<span className="sr-only"> {firm.name}</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              if (window.confirm(`Remove ${firm.name} from the list?`)) remove.mutate(firm);
+            }}
+          >
+            Remove<span className="sr-only"> {firm.name}</span>
+          </Button>
+        </span>
+      ),
+    },
+  ];
   return (
     <section id="not-yet-listed" aria-labelledby="unlisted-heading" className="mt-10 scroll-mt-24">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -173,40 +194,15 @@ export function UnlistedFirmsEditor() {
           <UnlistedForm initial={null} onDone={() => setEditing(null)} />
         </Card>
       ) : null}
-      <Card>
-        <ul className="divide-y divide-slate-100">
-          {(data ?? []).map((firm) => (
-            <li key={firm.id} className="p-4">
-              {editing === firm.id ? (
-                <UnlistedForm initial={firm} onDone={() => setEditing(null)} />
-              ) : (
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words">{firm.name}</p>
-                    <p className="text-xs text-slate-500">
-                      {unlistedStatusLabel(firm.status)} · order {firm.sortOrder}
-                    </p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setEditing(firm.id)}>
-                      Edit<span className="sr-only"> {firm.name}</span>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => {
-                        if (window.confirm(`Remove ${firm.name} from the list?`)) remove.mutate(firm);
-                      }}
-                    >
-                      Remove<span className="sr-only"> {firm.name}</span>
-                    </Button>
-                  </div>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <DataTable
+        label="Firms not yet listed"
+        columns={columns}
+        rows={data ?? []}
+        rowKey={(firm) => firm.id}
+        replaceRow={(firm) =>
+          editing === firm.id ? <UnlistedForm initial={firm} onDone={() => setEditing(null)} /> : null
+        }
+      />
     </section>
   );
 }

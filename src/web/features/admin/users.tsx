@@ -6,11 +6,13 @@ import {
   type AdminUserPage,
   SUSPENSION_DAYS,
   SUSPENSION_REASONS,
+  type SuspensionPayload,
+  SuspensionPayloadSchema,
   type SuspensionReason,
   USER_FILTERS,
 } from '../../../domain/admin-users';
 import { formatDate } from '../../../domain/format';
-import { QueryFailure } from '../../components/query-failure';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -19,7 +21,10 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { Pager } from './pager';
+import { fieldId } from './fields';
+import { FilterButtons } from './filter-buttons';
+import { ReasonFields } from './reason-fields';
+import { useZodForm } from './use-zod-form';
 
 const FILTER_LABELS: Record<(typeof USER_FILTERS)[number], string> = {
   all: 'All users',
@@ -48,7 +53,6 @@ export function Users() {
     event.preventDefault();
     go({ q: text });
   };
-  const data = query.data;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <form onSubmit={search} className="flex flex-wrap items-end gap-3">
@@ -59,35 +63,24 @@ export function Users() {
         <Button type="submit" size="sm" variant="outline">
           Search
         </Button>
-        <div role="group" aria-label="Users to show" className="flex gap-2">
-          {USER_FILTERS.map((f) => (
-            <Button
-              key={f}
-              type="button"
-              size="sm"
-              variant={filter === f ? 'selected' : 'ghost'}
-              aria-pressed={filter === f}
-              onClick={() => go({ filter: f })}
-            >
-              {FILTER_LABELS[f]}
-            </Button>
-          ))}
-        </div>
-      </form>
-      {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
-      {query.isPending ? <p className="text-sm text-slate-600">Loading users</p> : null}
-      {data ? <p className="text-sm text-slate-600">{data.total.toLocaleString('en-US')} users</p> : null}
-      {data?.users.map((user) => (
-        <UserCard key={user.id} user={user} />
-      ))}
-      {data ? (
-        <Pager
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onPage={(p) => go({ page: String(p) })}
+        <FilterButtons
+          label="Users to show"
+          options={USER_FILTERS.map((f) => [f, FILTER_LABELS[f]])}
+          value={filter}
+          onChange={(f) => go({ filter: f })}
         />
+      </form>
+      {query.data ? (
+        <p className="text-sm text-slate-600">{query.data.total.toLocaleString('en-US')} users</p>
       ) : null}
+      <PagedList
+        query={query}
+        rows={(d) => d.users}
+        loading="Loading users"
+        empty="No users match."
+        onPage={(p) => go({ page: String(p) })}
+        card={(user) => <UserCard key={user.id} user={user} />}
+      />
     </div>
   );
 }
@@ -225,71 +218,49 @@ function UserCard({ user }: { user: AdminUser }) {
   );
 }
 
+type Suspension = { reason: SuspensionReason | ''; note: string; days: string };
+
 /** The reason (fixed list, a note required for Other) and how long; the user's sessions end at once. */
 function SuspendForm({ user, onDone }: { user: AdminUser; onDone: () => Promise<void> }) {
-  const [reason, setReason] = useState<SuspensionReason | ''>('');
-  const [note, setNote] = useState('');
-  const [days, setDays] = useState('7');
-  const id = `suspend-${user.id}`;
+  const form = useZodForm({
+    schema: SuspensionPayloadSchema,
+    initial: (): Suspension => ({ reason: '', note: '', days: '7' }),
+    toPayload: (s: Suspension) => ({
+      reason: s.reason,
+      ...(s.note.trim() ? { note: s.note.trim() } : {}),
+      days: s.days === 'lifted' ? null : Number(s.days),
+    }),
+    prefix: `suspend-${user.id}`,
+  });
   const suspend = useMutation({
-    mutationFn: () =>
-      apiJson('PUT', `/api/admin/users/${user.id}/suspension`, {
-        reason,
-        ...(note.trim() ? { note: note.trim() } : {}),
-        days: days === 'lifted' ? null : Number(days),
-      }),
+    mutationFn: (payload: SuspensionPayload) =>
+      apiJson('PUT', `/api/admin/users/${user.id}/suspension`, payload),
     onSuccess: async () => {
       toast({ title: 'User suspended', description: `${user.email} is signed out everywhere.` });
       await onDone();
     },
-    onError: (err) =>
-      toast({ title: 'User not suspended', description: serverMessage(err), variant: 'destructive' }),
+    onError: (err) => form.showServerError(err, { title: 'User not suspended' }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    suspend.mutate();
-  };
-  const selectClass = 'mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
   return (
     <form
-      onSubmit={submit}
+      noValidate
+      onSubmit={form.handleSubmit((payload) => suspend.mutate(payload))}
       className="flex flex-wrap items-end gap-2 rounded-lg bg-red-50 p-3"
       aria-label={`Suspend ${user.email}`}
     >
+      <ReasonFields
+        form={form}
+        reasons={SUSPENSION_REASONS}
+        noteLabel="Note the user sees"
+        noteClassName="grow"
+      />
       <div>
-        <Label htmlFor={`${id}-reason`}>Reason</Label>
+        <Label htmlFor={fieldId(form.path('days'))}>For</Label>
         <select
-          id={`${id}-reason`}
-          className={selectClass}
-          value={reason}
-          onChange={(e) => setReason(e.target.value as SuspensionReason | '')}
-          required
-        >
-          <option value="">Choose a reason</option>
-          {Object.entries(SUSPENSION_REASONS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="min-w-0 grow">
-        <Label htmlFor={`${id}-note`}>Note the user sees{reason === 'other' ? '' : ' (optional)'}</Label>
-        <Input
-          id={`${id}-note`}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          maxLength={500}
-          required={reason === 'other'}
-        />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-days`}>For</Label>
-        <select
-          id={`${id}-days`}
-          className={selectClass}
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
+          id={fieldId(form.path('days'))}
+          className="mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          value={form.values.days}
+          onChange={(e) => form.set({ days: e.target.value })}
         >
           {SUSPENSION_DAYS.map((d) => (
             <option key={d ?? 'lifted'} value={d ?? 'lifted'}>
@@ -298,7 +269,12 @@ function SuspendForm({ user, onDone }: { user: AdminUser; onDone: () => Promise<
           ))}
         </select>
       </div>
-      <Button type="submit" size="sm" variant="destructive" disabled={suspend.isPending || !reason}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="destructive"
+        disabled={suspend.isPending || !form.values.reason}
+      >
         {suspend.isPending ? 'Suspending...' : 'Suspend user'}
       </Button>
     </form>

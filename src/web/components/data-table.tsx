@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { cn } from '../lib/cn';
+import { Card } from './ui/card';
+
+/** One column of a DataTable, defined once: its header, its cell, and how it shows on a phone. */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /**
+   * Below 640 px each row is a card whose cells flow and wrap as a line of text does: `main` may
+   * shrink and wrap inside (the first column by default); `plain` shows as it is (the default);
+   * `labelled` is preceded by its header; `hidden` is left out.
+   */
+  phone?: 'main' | 'plain' | 'labelled' | 'hidden';
+  /** Tables narrower than this leave the column out (phones follow `phone`). */
+  from?: 'md' | 'lg';
+  /** The header is read by screen readers only (a column of buttons). */
+  quietHeader?: boolean;
+  align?: 'end';
+  className?: string;
+}
+
+const FROM = { md: 'sm:max-md:hidden', lg: 'sm:max-lg:hidden' } as const;
+
+const PHONE = {
+  main: 'max-sm:min-w-0',
+  plain: '',
+  labelled: '',
+  hidden: 'max-sm:hidden',
+} as const;
+
+/**
+ * A table from 640 px up; below it each row becomes a card, so a 390 px phone never scrolls
+ * sideways. Rows keep their table roles at every width.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  replaceRow,
+}: {
+  /** The table's caption, read by screen readers. */
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** What stands in a row's place across every column instead of its cells (an inline editor). */
+  replaceRow?: (row: T) => ReactNode;
+}) {
+  const phoneOf = (column: Column<T>, index: number) => column.phone ?? (index === 0 ? 'main' : 'plain');
+  return (
+    <Card className="overflow-hidden">
+      <table className="w-full text-left text-sm max-sm:block">
+        <caption className="sr-only">{label}</caption>
+        <thead className="bg-slate-50 text-xs text-slate-600 uppercase max-sm:sr-only">
+          <tr>
+            {columns.map((column, index) => (
+              <th
+                key={column.header}
+                scope="col"
+                className={cn(
+                  'px-4 py-3 font-medium',
+                  column.from && FROM[column.from],
+                  column.align === 'end' && 'text-right',
+                  phoneOf(column, index) === 'hidden' && 'max-sm:hidden',
+                )}
+              >
+                {column.quietHeader ? <span className="sr-only">{column.header}</span> : column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 max-sm:block">
+          {rows.map((row) => {
+            const replacement = replaceRow?.(row);
+            if (replacement) {
+              return (
+                <tr key={rowKey(row)} className="max-sm:block">
+                  <td colSpan={columns.length} className="p-4 max-sm:block">
+                    {replacement}
+                  </td>
+                </tr>
+              );
+            }
+            return (
+              <tr
+                key={rowKey(row)}
+                className="hover:bg-slate-50 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4 max-sm:hover:bg-transparent"
+              >
+                {columns.map((column, index) => {
+                  const phone = phoneOf(column, index);
+                  const content = column.cell(row);
+                  // A card leaves out an empty cell rather than show a label with nothing after it.
+                  const empty = content === null || content === undefined || content === '';
+                  return (
+                    <td
+                      key={column.header}
+                      className={cn(
+                        'px-4 py-3 align-middle max-sm:block max-sm:p-0',
+                        column.from && FROM[column.from],
+                        column.align === 'end' && 'text-right max-sm:text-left',
+                        PHONE[empty ? 'hidden' : phone],
+                        column.className,
+                      )}
+                    >
+                      {phone === 'labelled' && !empty ? (
+                        <span className="text-slate-500 sm:hidden">{column.header}: </span>
+                      ) : null}
+                      {content}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** A row's first cell: the link to the record, and what else says which one it is beneath. */
+export function RowTitle({
+  to,
+  title,
+  className,
+  children,
+}: {
+  to: string;
+  title: ReactNode;
+  /** The link's weight and face: 'font-semibold', 'font-mono font-semibold break-all'. */
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Link to={to} className={cn('font-medium break-words text-brand-700 hover:underline', className)}>
+        {title}
+      </Link>
+      {children}
+    </>
+  );
+}

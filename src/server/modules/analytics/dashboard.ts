@@ -161,7 +161,11 @@ export function percentileOf(distribution: { value: number; count: number }[], p
   return low + (position - lower) * (valueAt(Math.ceil(position)) - low);
 }
 
+/** One point of the dashboard's series: a day, or an hour of it. */
+type SeriesRow = { day: string; hour: number | null; views: unknown; sessions: unknown; clicks: unknown };
+
 /** The site dashboard of /admin/analytics: every figure of the range, against the period before. */
+
 export async function getSiteAnalytics(
   db: Db,
   query: AnalyticsRangeQuery,
@@ -214,13 +218,7 @@ export async function getSiteAnalytics(
     countBoth(db, couponUses, couponUses.createdAt, b),
     granularity === 'hour'
       ? hourlyCountsOf(db, from, ['views', 'sessions', 'event']).then((c) =>
-          selectRows<{
-            day: string;
-            hour: number | null;
-            views: unknown;
-            sessions: unknown;
-            clicks: unknown;
-          }>(
+          selectRows<SeriesRow>(
             db,
             sql`select ${from}::text as day, ${hourColumn} as hour,
               sum(n) filter (where kind = 'views') as views,
@@ -230,13 +228,7 @@ export async function getSiteAnalytics(
           ),
         )
       : countsOf(db, from, to, ['views', 'sessions', 'event']).then((c) =>
-          selectRows<{
-            day: string;
-            hour: number | null;
-            views: unknown;
-            sessions: unknown;
-            clicks: unknown;
-          }>(
+          selectRows<SeriesRow>(
             db,
             sql`select day::text as day, null::int as hour,
               sum(n) filter (where kind = 'views') as views,

@@ -45,7 +45,7 @@ const percentile = (values: number[], p: number) => {
 };
 const report = (label: string, times: number[]) =>
   console.log(
-    `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms`,
+    `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(2).padStart(7)} ms  p99 ${percentile(times, 99).toFixed(2).padStart(7)} ms  mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2).padStart(7)} ms`,
   );
 
 /** The same filters, true cost and order as one SQL query (the alternative decision 0021 weighed). */

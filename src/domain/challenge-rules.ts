@@ -105,22 +105,32 @@ export const roundCents = (value: number) =>
  *   trueCost = max(0, paid x (1 - cashback / 100) + activationFee - (refundable ? fee : 0))
  */
 export function computeTrueCost(option: TrueCostOption, assumptions: TrueCostAssumptions): TrueCost {
-  const discount = option.discountPercent ?? 0;
-  const fee = option.price * (1 - discount / 100);
+  const trueCost = trueCostOf(option, assumptions);
+  return {
+    priceAfterCoupon: roundCents(feeOf(option)),
+    trueCost,
+    costPer1k: costPer1kOf(trueCost, option.capital),
+  };
+}
+
+const feeOf = (option: TrueCostOption) => option.price * (1 - (option.discountPercent ?? 0) / 100);
+
+/** The true cost alone, rounded to cents: what the finder orders thousands of options by. */
+export function trueCostOf(option: TrueCostOption, assumptions: TrueCostAssumptions): number {
+  const fee = feeOf(option);
   const perAttempt = option.pricingType === 'monthly' ? fee * assumptions.monthsPerAttempt : fee;
   const retry = option.resetPrice != null ? Math.min(option.resetPrice, perAttempt) : perAttempt;
   const attempts = option.steps === 0 ? 1 : 1 / assumptions.passRate;
   const paid = perAttempt + (attempts - 1) * retry;
   const cashback = option.cashbackPercentage ?? 0;
-  const trueCost = roundCents(
+  return roundCents(
     Math.max(0, paid * (1 - cashback / 100) + (option.activationFee ?? 0) - (option.feeRefundable ? fee : 0)),
   );
-  return {
-    priceAfterCoupon: roundCents(fee),
-    trueCost,
-    costPer1k: option.capital > 0 ? roundCents((trueCost / option.capital) * 1000) : 0,
-  };
 }
+
+/** The true cost per $1,000 of account size, rounded to cents. */
+export const costPer1kOf = (trueCost: number, capital: number) =>
+  capital > 0 ? roundCents((trueCost / capital) * 1000) : 0;
 
 // ---------------------------------------------------------------- the query
 

@@ -94,6 +94,8 @@ export interface Catalog {
   columns: CatalogColumns;
   /** Row positions in each static order, ascending and descending (ties: price after coupon, then id). */
   orders: Record<StaticSort, { asc: Int32Array; desc: Int32Array }>;
+  /** The inverse of `orders`: each row's place in each order. */
+  ranks: Record<StaticSort, { asc: Int32Array; desc: Int32Array }>;
   /** When the first chosen best coupon expires (the catalog is rebuilt then); Infinity if never. */
   validUntil: number;
   /** The choices of the page's platform and country filters, from listed firms with options. */
@@ -358,10 +360,13 @@ function buildCatalog(source: CatalogSource, now: number): Catalog {
     rating: (row) => row.trustWeight,
   };
   const orders = {} as Catalog['orders'];
+  const ranks = {} as Catalog['ranks'];
   for (const sort of Object.keys(keys) as StaticSort[]) {
     // Rows are already in price order; the other keys are sorted once, descending derived from it.
     const asc = sort === 'price' ? Int32Array.from(rows, (_, i) => i) : sortedPositions(rows, keys[sort], 1);
-    orders[sort] = { asc, desc: reverseKeepingTies(asc, rows.map(keys[sort])) };
+    const desc = reverseKeepingTies(asc, rows.map(keys[sort]));
+    orders[sort] = { asc, desc };
+    ranks[sort] = { asc: inverse(asc), desc: inverse(desc) };
   }
   const offered = new Set(rows.flatMap((row) => [...row.platforms]));
   const countries = new Map<string, string>();
@@ -381,6 +386,7 @@ function buildCatalog(source: CatalogSource, now: number): Catalog {
     rows,
     columns: columnsOf(rows),
     orders,
+    ranks,
     validUntil: validUntil > now ? validUntil : now,
     filters,
     source,
@@ -439,6 +445,13 @@ function reverseKeepingTies(asc: Int32Array, values: (number | null)[]): Int32Ar
     end = start;
   }
   return Int32Array.from([...desc, ...missing]);
+}
+
+/** Each position's index in `order`. */
+function inverse(order: Int32Array): Int32Array {
+  const ranks = new Int32Array(order.length);
+  for (let rank = 0; rank < order.length; rank++) ranks[order[rank]] = rank;
+  return ranks;
 }
 
 /** Positions of rows by a key (missing keys last either way), ties kept in the rows' own order. */

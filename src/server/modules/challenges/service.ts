@@ -3,10 +3,12 @@ import {
   type ChallengePage,
   type ChallengeQuery,
   computeTrueCost,
+  costPer1kOf,
   DRAWDOWN_TYPES,
   defaultOrder,
   sortUsesAssumptions,
   type TrueCostAssumptions,
+  trueCostOf,
 } from '../../../domain/challenge-rules';
 import { pageOffset } from '../../../domain/firm-rules';
 import { type Catalog, type CatalogRow, FLAG, type StaticSort } from './catalog';
@@ -114,9 +116,29 @@ const withCost = (row: CatalogRow, assumptions: TrueCostAssumptions): ChallengeO
 });
 
 /**
- * One page of account options (GET /api/challenges): filtered in one pass over the catalog, in an
- * order prepared when it was built, or for the true-cost sorts, ordered by the cost this request's
- * pass rate and months per attempt give.
+ * How many rows a price cap lets through: rows are held in price-after-coupon order, so they are a
+ * prefix, found by binary search.
+ */
+function rowsUnderPrice(prices: Float64Array, priceMax: number | undefined): number {
+  if (priceMax == null) return prices.length;
+  let low = 0;
+  let high = prices.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (prices[middle] <= priceMax) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * One page of account options (GET /api/challenges). The rows under the price cap are filtered in
+ * one pass; each match gets a key that orders it, and only the keys of the page and those before it
+ * are sorted. A static order's key is the row's place in an order prepared when the catalog was
+ * built; a true-cost key packs the cost this request's pass rate and months per attempt give, in
+ * cents, with the row's position, so ties keep the documented order (price after coupon, then id)
+ * and the engine's native numeric sort orders them (a comparator function was the slowest part of
+ * a request).
  */
 export function listChallenges(catalog: Catalog, query: ChallengeQuery): ChallengePage {
   const matches = challengeMatcher(catalog, query);
@@ -126,46 +148,43 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
   const end = start + query.pageSize;
   const { rows } = catalog;
 
-  if (!sortUsesAssumptions(query.sort)) {
-    const positions = catalog.orders[query.sort as StaticSort][order];
-    const page: ChallengeOption[] = [];
-    let total = 0;
-    for (let i = 0; i < positions.length; i++) {
-      const position = positions[i];
-      if (!matches(position)) continue;
-      if (total >= start && total < end) page.push(withCost(rows[position], assumptions));
-      total++;
-    }
-    return { options: page, total, page: query.page, pageSize: query.pageSize };
-  }
+  const bound = rowsUnderPrice(catalog.columns.priceAfterCoupon, query.priceMax);
+  const matched = new Int32Array(bound);
+  let total = 0;
+  for (let i = 0; i < bound; i++) if (matches(i)) matched[total++] = i;
 
-  // Rows are held in price-after-coupon order, so ordering by cost and then by position keeps the
-  // documented ties. Each key packs the cost in cents and the position into one float, sorted by
-  // the engine's native numeric sort: a comparator function made this the slowest part of a request.
-  const matched: CatalogRow[] = [];
-  const cents: number[] = [];
-  const key = query.sort === 'trueCost' ? 'trueCost' : 'costPer1k';
-  for (let i = 0; i < rows.length; i++) {
-    if (!matches(i)) continue;
-    matched.push(rows[i]);
-    cents.push(Math.round(computeTrueCost(rows[i].costInput, assumptions)[key] * 100));
-  }
-  let highest = 0;
-  for (const c of cents) if (c > highest) highest = c;
-  const direction = order === 'asc' ? 1 : -1;
+  const wanted = Math.min(end, total);
   let positions: ArrayLike<number>;
-  if (highest < MAX_PACKED_CENTS && matched.length < POSITIONS) {
-    const keys = new Float64Array(matched.length);
-    for (let i = 0; i < matched.length; i++) {
-      keys[i] = (order === 'asc' ? cents[i] : highest - cents[i]) * POSITIONS + i;
-    }
-    positions = smallestKeys(keys, Math.min(end, keys.length)).map((k) => k % POSITIONS);
+  if (!sortUsesAssumptions(query.sort)) {
+    const rank = catalog.ranks[query.sort as StaticSort][order];
+    const keys = new Float64Array(total);
+    for (let k = 0; k < total; k++) keys[k] = rank[matched[k]];
+    const inOrder = catalog.orders[query.sort as StaticSort][order];
+    positions = Array.from(smallestKeys(keys, wanted), (r) => inOrder[r]);
   } else {
-    positions = Array.from(matched, (_, i) => i).sort((i, j) => (cents[i] - cents[j]) * direction || i - j);
+    const perThousand = query.sort === 'costPer1k';
+    const cents = new Float64Array(total);
+    let highest = 0;
+    for (let k = 0; k < total; k++) {
+      const input = rows[matched[k]].costInput;
+      const cost = trueCostOf(input, assumptions);
+      cents[k] = Math.round((perThousand ? costPer1kOf(cost, input.capital) : cost) * 100);
+      if (cents[k] > highest) highest = cents[k];
+    }
+    if (highest < MAX_PACKED_CENTS && rows.length < POSITIONS) {
+      const keys = new Float64Array(total);
+      for (let k = 0; k < total; k++) {
+        keys[k] = (order === 'asc' ? cents[k] : highest - cents[k]) * POSITIONS + matched[k];
+      }
+      positions = Array.from(smallestKeys(keys, wanted), (key) => key % POSITIONS);
+    } else {
+      const direction = order === 'asc' ? 1 : -1;
+      positions = Array.from(matched.subarray(0, total), (_, k) => k)
+        .sort((a, b) => (cents[a] - cents[b]) * direction || a - b)
+        .map((k) => matched[k]);
+    }
   }
   const options: ChallengeOption[] = [];
-  for (let k = start; k < Math.min(end, positions.length); k++) {
-    options.push(withCost(matched[positions[k]], assumptions));
-  }
-  return { options, total: matched.length, page: query.page, pageSize: query.pageSize };
+  for (let k = start; k < wanted; k++) options.push(withCost(rows[positions[k]], assumptions));
+  return { options, total, page: query.page, pageSize: query.pageSize };
 }

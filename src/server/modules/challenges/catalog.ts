@@ -5,7 +5,6 @@ import {
   type ChallengeFilters,
   type ChallengeOption,
   countSteps,
-  DRAWDOWN_TYPES,
   type DrawdownType,
   isNewsTradingAllowed,
   matchesAsset,
@@ -58,7 +57,7 @@ export interface CatalogRow {
 
 export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating';
 
-/** Bits of `CatalogColumns.flags`. */
+/** The yes/no properties of a row, as keys of `CatalogSets.flags`. */
 export const FLAG = {
   news: 1,
   weekend: 2,
@@ -76,12 +75,9 @@ export const FLAG = {
  * loop over numbers, not a function call per filter and row. Missing numbers are NaN (every
  * comparison with NaN is false); a missing daily drawdown is 0 (no daily limit).
  */
+/** What the finder's range filters read, one typed array per column, by row position. */
 export interface CatalogColumns {
   capital: Float64Array;
-  steps: Int8Array;
-  flags: Uint16Array;
-  /** Position in DRAWDOWN_TYPES, -1 when unknown. */
-  drawdown: Int8Array;
   dailyDrawdown: Float64Array;
   maximumDrawdown: Float64Array;
   target: Float64Array;
@@ -89,9 +85,30 @@ export interface CatalogColumns {
   profitSplit: Float64Array;
 }
 
+/**
+ * Rows, as bits (row position i is bit i % 32 of word i >> 5): the finder's choice and yes/no
+ * filters are unions and intersections of these, 32 rows to an operation.
+ */
+export type RowSet = Uint32Array;
+
+/** The rows with each value of the finder's choice and yes/no filters. */
+export interface CatalogSets {
+  capital: Map<number, RowSet>;
+  /** 0 for instant funding. */
+  steps: Map<number, RowSet>;
+  /** By bit of FLAG. */
+  flags: Map<number, RowSet>;
+  drawdown: Map<DrawdownType, RowSet>;
+  /** By platform slug. */
+  platform: Map<string, RowSet>;
+  /** The rows of firms that restrict a country, by the country in lower case. */
+  restricted: Map<string, RowSet>;
+}
+
 export interface Catalog {
   rows: CatalogRow[];
   columns: CatalogColumns;
+  sets: CatalogSets;
   /** Row positions in each static order, ascending and descending (ties: price after coupon, then id). */
   orders: Record<StaticSort, { asc: Int32Array; desc: Int32Array }>;
   /** The inverse of `orders`: each row's place in each order. */
@@ -385,6 +402,7 @@ function buildCatalog(source: CatalogSource, now: number): Catalog {
   return {
     rows,
     columns: columnsOf(rows),
+    sets: setsOf(rows),
     orders,
     ranks,
     validUntil: validUntil > now ? validUntil : now,
@@ -397,9 +415,6 @@ function columnsOf(rows: CatalogRow[]): CatalogColumns {
   const n = rows.length;
   const columns: CatalogColumns = {
     capital: new Float64Array(n),
-    steps: new Int8Array(n),
-    flags: new Uint16Array(n),
-    drawdown: new Int8Array(n),
     dailyDrawdown: new Float64Array(n),
     maximumDrawdown: new Float64Array(n),
     target: new Float64Array(n),
@@ -409,18 +424,6 @@ function columnsOf(rows: CatalogRow[]): CatalogColumns {
   const orNaN = (v: number | null) => (v == null ? Number.NaN : v);
   rows.forEach((row, i) => {
     columns.capital[i] = row.capital;
-    columns.steps[i] = row.steps;
-    columns.flags[i] =
-      (row.news ? FLAG.news : 0) |
-      (row.weekend ? FLAG.weekend : 0) |
-      (row.ea ? FLAG.ea : 0) |
-      (row.timeLimits ? FLAG.timeLimits : 0) |
-      (row.refundable ? FLAG.refundable : 0) |
-      (row.hasCoupon ? FLAG.hasCoupon : 0) |
-      (row.assets.has('cfd') ? FLAG.cfd : 0) |
-      (row.assets.has('futures') ? FLAG.futures : 0) |
-      (row.assets.has('crypto') ? FLAG.crypto : 0);
-    columns.drawdown[i] = row.drawdownType ? DRAWDOWN_TYPES.indexOf(row.drawdownType) : -1;
     columns.dailyDrawdown[i] = row.dailyDrawdown ?? 0;
     columns.maximumDrawdown[i] = orNaN(row.maximumDrawdown);
     columns.target[i] = row.target;
@@ -428,6 +431,44 @@ function columnsOf(rows: CatalogRow[]): CatalogColumns {
     columns.profitSplit[i] = orNaN(row.profitSplit);
   });
   return columns;
+}
+
+const flagsOf = (row: CatalogRow) =>
+  (row.news ? FLAG.news : 0) |
+  (row.weekend ? FLAG.weekend : 0) |
+  (row.ea ? FLAG.ea : 0) |
+  (row.timeLimits ? FLAG.timeLimits : 0) |
+  (row.refundable ? FLAG.refundable : 0) |
+  (row.hasCoupon ? FLAG.hasCoupon : 0) |
+  (row.assets.has('cfd') ? FLAG.cfd : 0) |
+  (row.assets.has('futures') ? FLAG.futures : 0) |
+  (row.assets.has('crypto') ? FLAG.crypto : 0);
+
+function setsOf(rows: CatalogRow[]): CatalogSets {
+  const words = (rows.length + 31) >>> 5;
+  const sets: CatalogSets = {
+    capital: new Map(),
+    steps: new Map(),
+    flags: new Map(),
+    drawdown: new Map(),
+    platform: new Map(),
+    restricted: new Map(),
+  };
+  const add = <K>(map: Map<K, RowSet>, key: K, i: number) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Uint32Array(words)));
+    set[i >>> 5] |= 1 << (i & 31);
+  };
+  rows.forEach((row, i) => {
+    add(sets.capital, row.capital, i);
+    add(sets.steps, row.steps, i);
+    const flags = flagsOf(row);
+    for (const bit of Object.values(FLAG)) if (flags & bit) add(sets.flags, bit, i);
+    if (row.drawdownType) add(sets.drawdown, row.drawdownType, i);
+    for (const platform of row.platforms) add(sets.platform, platform, i);
+    for (const country of row.restrictedCountries) add(sets.restricted, country, i);
+  });
+  return sets;
 }
 
 /**

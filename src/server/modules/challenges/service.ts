@@ -4,74 +4,97 @@ import {
   type ChallengeQuery,
   computeTrueCost,
   costPer1kOf,
-  DRAWDOWN_TYPES,
   defaultOrder,
   sortUsesAssumptions,
   type TrueCostAssumptions,
   trueCostOf,
 } from '../../../domain/challenge-rules';
 import { pageOffset } from '../../../domain/firm-rules';
-import { type Catalog, type CatalogRow, FLAG, type StaticSort } from './catalog';
+import { type Catalog, type CatalogRow, FLAG, type RowSet, type StaticSort } from './catalog';
 
 /** Room for the position of a row in a packed sort key: exact while cents x 2^21 stay below 2^53. */
 const POSITIONS = 2 ** 21;
 const MAX_PACKED_CENTS = 2 ** 31;
 
-const bits = <T>(values: readonly T[] | undefined, bit: (value: T) => number) =>
-  (values ?? []).reduce((mask, value) => mask | bit(value), 0);
+/** Keeps in `into` the rows in any of the sets of `keys` (a key no row has: none). */
+function keepAny<K>(into: Uint32Array, sets: Map<K, RowSet>, keys: readonly K[]) {
+  const union = new Uint32Array(into.length);
+  for (const key of keys) {
+    const set = sets.get(key);
+    if (set) for (let w = 0; w < union.length; w++) union[w] |= set[w];
+  }
+  for (let w = 0; w < into.length; w++) into[w] &= union[w];
+}
+
+/** Keeps in `into` only the rows in `set` (`keep` true), or only those not in it. */
+function keepIf(into: Uint32Array, set: RowSet | undefined, keep: boolean) {
+  for (let w = 0; w < into.length; w++) {
+    const bits = set ? set[w] : 0;
+    into[w] &= keep ? bits : ~bits;
+  }
+}
+
+/** The query's range filters as one test of a row's position, or null when it has none. */
+function rangeTest(catalog: Catalog, query: Partial<ChallengeQuery>): ((i: number) => boolean) | null {
+  const { sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin } = query;
+  if ([sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin].every((v) => v == null))
+    return null;
+  const c = catalog.columns;
+  return (i) =>
+    !(sizeMin != null && c.capital[i] < sizeMin) &&
+    !(sizeMax != null && c.capital[i] > sizeMax) &&
+    // A model without a daily limit passes any minimum.
+    !(dailyDrawdownMin != null && c.dailyDrawdown[i] !== 0 && !(c.dailyDrawdown[i] >= dailyDrawdownMin)) &&
+    !(maxDrawdownMin != null && !(c.maximumDrawdown[i] >= maxDrawdownMin)) &&
+    !(targetMax != null && c.target[i] > targetMax) &&
+    !(profitSplitMin != null && !(c.profitSplit[i] >= profitSplitMin));
+}
 
 /**
- * The query's filters as one test of a row's position, reading the catalog's typed columns.
- * Repeated values of one filter are any of them; different filters all hold.
+ * Positions of the rows the query's filters keep, ascending, among the first `bound` (those under
+ * its price cap). Choice and yes/no filters intersect the catalog's row sets; the range filters then
+ * test only the rows left. Repeated values of one filter are any of them; different filters all hold.
  */
-export function challengeMatcher(catalog: Catalog, query: Partial<ChallengeQuery>): (i: number) => boolean {
-  const { rows } = catalog;
-  const c = catalog.columns;
-  const sizes = query.size?.length ? query.size : null;
-  const sizeMin = query.sizeMin ?? Number.NEGATIVE_INFINITY;
-  const sizeMax = query.sizeMax ?? Number.POSITIVE_INFINITY;
-  const steps = bits(query.steps, (s) => 1 << s);
-  const assets = bits(query.asset, (a) => FLAG[a]);
-  const drawdowns = bits(query.drawdownType, (t) => 1 << DRAWDOWN_TYPES.indexOf(t));
-  const dailyMin = query.dailyDrawdownMin;
-  const maxDrawdownMin = query.maxDrawdownMin;
-  const targetMax = query.targetMax ?? Number.POSITIVE_INFINITY;
-  const priceMax = query.priceMax ?? Number.POSITIVE_INFINITY;
-  const splitMin = query.profitSplitMin;
-  const platforms = query.platform?.length ? query.platform : null;
-  const country = query.country ? query.country.trim().toLowerCase() : null;
-  // Yes/no filters: bits that must be set, and bits that must not.
-  let required = 0;
-  let forbidden = 0;
-  const flag = (value: boolean | undefined, bit: number) => {
-    if (value === true) required |= bit;
-    if (value === false) forbidden |= bit;
-  };
-  flag(query.news, FLAG.news);
-  flag(query.weekend, FLAG.weekend);
-  flag(query.ea, FLAG.ea);
-  flag(query.noTimeLimit === undefined ? undefined : !query.noTimeLimit, FLAG.timeLimits);
-  flag(query.refundable, FLAG.refundable);
-  flag(query.hasCoupon, FLAG.hasCoupon);
-  return (i) => {
-    const price = c.priceAfterCoupon[i];
-    if (price > priceMax) return false;
-    const capital = c.capital[i];
-    if (capital < sizeMin || capital > sizeMax) return false;
-    if (sizes && !sizes.includes(capital)) return false;
-    if (steps && !((steps >> c.steps[i]) & 1)) return false;
-    const flags = c.flags[i];
-    if ((flags & required) !== required || flags & forbidden) return false;
-    if (assets && !(flags & assets)) return false;
-    if (drawdowns && (c.drawdown[i] < 0 || !((drawdowns >> c.drawdown[i]) & 1))) return false;
-    if (dailyMin != null && c.dailyDrawdown[i] !== 0 && !(c.dailyDrawdown[i] >= dailyMin)) return false;
-    if (maxDrawdownMin != null && !(c.maximumDrawdown[i] >= maxDrawdownMin)) return false;
-    if (c.target[i] > targetMax) return false;
-    if (splitMin != null && !(c.profitSplit[i] >= splitMin)) return false;
-    if (platforms && !platforms.some((p) => rows[i].platforms.has(p))) return false;
-    if (country && rows[i].restrictedCountries.has(country)) return false;
-    return true;
-  };
+function matchingRows(catalog: Catalog, query: Partial<ChallengeQuery>, bound: number): Int32Array {
+  const { sets } = catalog;
+  const candidates = new Uint32Array((bound + 31) >>> 5).fill(0xffffffff);
+  if (bound & 31) candidates[candidates.length - 1] = (1 << (bound & 31)) - 1;
+  if (query.size?.length) keepAny(candidates, sets.capital, query.size);
+  if (query.steps?.length) keepAny(candidates, sets.steps, query.steps);
+  if (query.asset?.length)
+    keepAny(
+      candidates,
+      sets.flags,
+      query.asset.map((asset) => FLAG[asset]),
+    );
+  if (query.drawdownType?.length) keepAny(candidates, sets.drawdown, query.drawdownType);
+  if (query.platform?.length) keepAny(candidates, sets.platform, query.platform);
+  const yesNo: [boolean | undefined, number][] = [
+    [query.news, FLAG.news],
+    [query.weekend, FLAG.weekend],
+    [query.ea, FLAG.ea],
+    [query.noTimeLimit === undefined ? undefined : !query.noTimeLimit, FLAG.timeLimits],
+    [query.refundable, FLAG.refundable],
+    [query.hasCoupon, FLAG.hasCoupon],
+  ];
+  for (const [wanted, flag] of yesNo)
+    if (wanted !== undefined) keepIf(candidates, sets.flags.get(flag), wanted);
+  const country = query.country?.trim().toLowerCase();
+  if (country) keepIf(candidates, sets.restricted.get(country), false);
+
+  const test = rangeTest(catalog, query);
+  const matched = new Int32Array(bound);
+  let total = 0;
+  for (let w = 0; w < candidates.length; w++) {
+    let word = candidates[w];
+    while (word !== 0) {
+      const lowest = word & -word;
+      const i = (w << 5) + 31 - Math.clz32(lowest);
+      word ^= lowest;
+      if (!test || test(i)) matched[total++] = i;
+    }
+  }
+  return matched.subarray(0, total);
 }
 
 /**
@@ -132,8 +155,8 @@ function rowsUnderPrice(prices: Float64Array, priceMax: number | undefined): num
 }
 
 /**
- * One page of account options (GET /api/challenges). The rows under the price cap are filtered in
- * one pass; each match gets a key that orders it, and only the keys of the page and those before it
+ * One page of account options (GET /api/challenges). Of the rows under the price cap, those the
+ * filters keep (`matchingRows`) each get a key that orders it, and only the keys of the page and those before it
  * are sorted. A static order's key is the row's place in an order prepared when the catalog was
  * built; a true-cost key packs the cost this request's pass rate and months per attempt give, in
  * cents, with the row's position, so ties keep the documented order (price after coupon, then id)
@@ -141,7 +164,6 @@ function rowsUnderPrice(prices: Float64Array, priceMax: number | undefined): num
  * a request).
  */
 export function listChallenges(catalog: Catalog, query: ChallengeQuery): ChallengePage {
-  const matches = challengeMatcher(catalog, query);
   const assumptions = { passRate: query.passRate, monthsPerAttempt: query.monthsPerAttempt };
   const order = query.order ?? defaultOrder(query.sort);
   const start = pageOffset(query.page, query.pageSize);
@@ -149,10 +171,8 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
   const { rows } = catalog;
 
   const bound = rowsUnderPrice(catalog.columns.priceAfterCoupon, query.priceMax);
-  const matched = new Int32Array(bound);
-  let total = 0;
-  for (let i = 0; i < bound; i++) if (matches(i)) matched[total++] = i;
-
+  const matched = matchingRows(catalog, query, bound);
+  const total = matched.length;
   const wanted = Math.min(end, total);
   let positions: ArrayLike<number>;
   if (!sortUsesAssumptions(query.sort)) {
@@ -179,7 +199,7 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
       positions = Array.from(smallestKeys(keys, wanted), (key) => key % POSITIONS);
     } else {
       const direction = order === 'asc' ? 1 : -1;
-      positions = Array.from(matched.subarray(0, total), (_, k) => k)
+      positions = Array.from(matched, (_, k) => k)
         .sort((a, b) => (cents[a] - cents[b]) * direction || a - b)
         .map((k) => matched[k]);
     }

@@ -95,7 +95,8 @@ export function SeriesSection<Row extends SeriesRow>({
   const table = rows.map((row) => ({ ...row, time: periodLabel(row) }));
   const columns: SeriesColumn<Row & { time: string }>[] = [
     { key: 'day', header: 'Day' },
-    ...(byHour ? [{ key: 'time' as const, header: 'Hour (UTC)' }] : []),
+    // On a phone the hour reads beside its day, unlabelled.
+    ...(byHour ? [{ key: 'time' as const, header: 'Hour (UTC)', phone: 'plain' as const }] : []),
     ...lines.map((line) => ({ key: line.key, header: line.label, numeric: true })),
   ];
   return (

@@ -12,12 +12,14 @@ export interface SeriesColumn<Row> {
   /** How the cell shows; the CSV keeps the raw value. */
   format?: (row: Row) => ReactNode;
   numeric?: boolean;
+  /** How it shows on a phone: after the first column, labelled by its header unless said here. */
+  phone?: Column<Row>['phone'];
 }
 
 /**
  * One table of the dashboards in its card, with its CSV export (the same rows and columns, raw
- * values). The rows are drawn by the shared DataTable: a card per row on a phone, numbers
- * labelled there by their header.
+ * values). The rows are drawn by the shared DataTable: a card per row on a phone, the first
+ * column its title and the others labelled by their header.
  */
 export function SeriesTable<Row>({
   title,
@@ -32,12 +34,11 @@ export function SeriesTable<Row>({
   filename: string;
   empty?: string;
 }) {
-  const cells: Column<Row>[] = columns.map((c) => ({
+  const cells: Column<Row>[] = columns.map((c, index) => ({
     header: c.header,
     cell: (row) => (c.format ? c.format(row) : String(row[c.key] ?? '')),
-    ...(c.numeric
-      ? { align: 'end', phone: 'labelled', className: 'tabular-nums' }
-      : { className: 'max-w-xs break-words' }),
+    phone: c.phone ?? (index === 0 ? 'main' : 'labelled'),
+    ...(c.numeric ? { align: 'end', className: 'tabular-nums' } : { className: 'max-w-xs break-words' }),
   }));
   return (
     <Card className="overflow-hidden">

@@ -13,10 +13,13 @@ const COLUMNS: Column<AdminPostback>[] = [
   {
     header: 'Transaction',
     phone: 'labelled',
-    className: 'font-mono break-all',
-    cell: (p) => p.transactionId ?? 'none',
+    cell: (p) => <span className="font-mono break-all">{p.transactionId ?? 'none'}</span>,
   },
-  { header: 'User', phone: 'labelled', className: 'font-mono break-all', cell: (p) => p.userId ?? 'none' },
+  {
+    header: 'User',
+    phone: 'labelled',
+    cell: (p) => <span className="font-mono break-all">{p.userId ?? 'none'}</span>,
+  },
   {
     header: 'Points',
     phone: 'labelled',

@@ -40,85 +40,88 @@ export function DataTable<T>({
   rows,
   rowKey,
   replaceRow,
+  framed = true,
 }: {
   /** The table's caption, read by screen readers. */
   label: string;
   columns: readonly Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string | number;
+  /** A row's key: its id, or its place when rows have none (a day of a series). */
+  rowKey: (row: T, index: number) => string | number;
   /** What stands in a row's place across every column instead of its cells (an inline editor). */
   replaceRow?: (row: T) => ReactNode;
+  /** Drawn in a card of its own (the default), or bare inside a card that holds more. */
+  framed?: boolean;
 }) {
   const phoneOf = (column: Column<T>, index: number) => column.phone ?? (index === 0 ? 'main' : 'plain');
-  return (
-    <Card className="overflow-hidden">
-      <table className="w-full text-left text-sm max-sm:block">
-        <caption className="sr-only">{label}</caption>
-        <thead className="bg-slate-50 text-xs text-slate-600 uppercase max-sm:sr-only">
-          <tr>
-            {columns.map((column, index) => (
-              <th
-                key={column.header}
-                scope="col"
-                className={cn(
-                  'px-4 py-3 font-medium',
-                  column.from && FROM[column.from],
-                  column.align === 'end' && 'text-right',
-                  phoneOf(column, index) === 'hidden' && 'max-sm:hidden',
-                )}
-              >
-                {column.quietHeader ? <span className="sr-only">{column.header}</span> : column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 max-sm:block">
-          {rows.map((row) => {
-            const replacement = replaceRow?.(row);
-            if (replacement) {
-              return (
-                <tr key={rowKey(row)} className="max-sm:block">
-                  <td colSpan={columns.length} className="p-4 max-sm:block">
-                    {replacement}
-                  </td>
-                </tr>
-              );
-            }
+  const table = (
+    <table className="w-full text-left text-sm max-sm:block">
+      <caption className="sr-only">{label}</caption>
+      <thead className="bg-slate-50 text-xs text-slate-600 uppercase max-sm:sr-only">
+        <tr>
+          {columns.map((column, index) => (
+            <th
+              key={column.header}
+              scope="col"
+              className={cn(
+                'px-4 py-3 font-medium',
+                column.from && FROM[column.from],
+                column.align === 'end' && 'text-right',
+                phoneOf(column, index) === 'hidden' && 'max-sm:hidden',
+              )}
+            >
+              {column.quietHeader ? <span className="sr-only">{column.header}</span> : column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100 max-sm:block">
+        {rows.map((row, rowIndex) => {
+          const replacement = replaceRow?.(row);
+          if (replacement) {
             return (
-              <tr
-                key={rowKey(row)}
-                className="hover:bg-slate-50 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4 max-sm:hover:bg-transparent"
-              >
-                {columns.map((column, index) => {
-                  const phone = phoneOf(column, index);
-                  const content = column.cell(row);
-                  // A card leaves out an empty cell rather than show a label with nothing after it.
-                  const empty = content === null || content === undefined || content === '';
-                  return (
-                    <td
-                      key={column.header}
-                      className={cn(
-                        'px-4 py-3 align-middle max-sm:block max-sm:p-0',
-                        column.from && FROM[column.from],
-                        column.align === 'end' && 'text-right max-sm:text-left',
-                        PHONE[empty ? 'hidden' : phone],
-                        column.className,
-                      )}
-                    >
-                      {phone === 'labelled' && !empty ? (
-                        <span className="text-slate-500 sm:hidden">{column.header}: </span>
-                      ) : null}
-                      {content}
-                    </td>
-                  );
-                })}
+              <tr key={rowKey(row, rowIndex)} className="max-sm:block">
+                <td colSpan={columns.length} className="p-4 max-sm:block">
+                  {replacement}
+                </td>
               </tr>
             );
-          })}
-        </tbody>
-      </table>
-    </Card>
+          }
+          return (
+            <tr
+              key={rowKey(row, rowIndex)}
+              className="hover:bg-slate-50 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4 max-sm:hover:bg-transparent"
+            >
+              {columns.map((column, index) => {
+                const phone = phoneOf(column, index);
+                const content = column.cell(row);
+                // A card leaves out an empty cell rather than show a label with nothing after it.
+                const empty = content === null || content === undefined || content === '';
+                return (
+                  <td
+                    key={column.header}
+                    className={cn(
+                      'px-4 py-3 align-middle max-sm:block max-sm:p-0',
+                      column.from && FROM[column.from],
+                      column.align === 'end' && 'text-right max-sm:text-left',
+                      PHONE[empty ? 'hidden' : phone],
+                      column.className,
+                    )}
+                  >
+                    {phone === 'labelled' && !empty ? (
+                      <span className="text-slate-500 sm:hidden">{column.header}: </span>
+                    ) : null}
+                    {content}
+                  </td>
+                );
+              })}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
+  return framed ? <Card className="overflow-hidden">{table}</Card> : table;
 }
 
 /** A row's first cell: the link to the record, and what else says which one it is beneath. */

@@ -13,6 +13,8 @@ export interface PageOf {
   total: number;
 }
 
+const isPage = (data: PageOf | readonly unknown[]): data is PageOf => !Array.isArray(data);
+
 /** Previous / next with where we are; hidden when everything fits on one page. */
 export function Pager({
   page,
@@ -42,9 +44,10 @@ export function Pager({
 /**
  * A paged list's states in one place: a placeholder while the first page loads, the failure with
  * a retry, the empty state, else the page's rows and the pager. The rows show as a DataTable
- * (`table`), as a stack of cards (`card`), or as `children` draw them.
+ * (`table`), as a stack of cards (`card`), or as `children` draw them. A list the server answers
+ * whole (an array) has the same states without a pager.
  */
-export function PagedList<D extends PageOf, T>({
+export function PagedList<D extends PageOf | readonly unknown[], T>({
   query,
   rows,
   loading,
@@ -58,13 +61,14 @@ export function PagedList<D extends PageOf, T>({
   /** What is loading, for screen readers: 'Loading firms'. */
   loading: string;
   empty: ReactNode;
-  onPage: (page: number) => void;
+  /** Opens another page; a list answered whole has none. */
+  onPage?: (page: number) => void;
 } & (
   | {
       table: {
         label: string;
         columns: readonly Column<T>[];
-        rowKey: (row: T) => string | number;
+        rowKey: (row: T, index: number) => string | number;
         replaceRow?: (row: T) => ReactNode;
       };
     }
@@ -92,7 +96,9 @@ export function PagedList<D extends PageOf, T>({
       ) : (
         body.children(shown)
       )}
-      <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />
+      {onPage && isPage(data) ? (
+        <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import {
   type AdminCoupon,
@@ -9,7 +8,6 @@ import {
 } from '../../../domain/admin-content';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
 import { ConfirmDelete } from './confirm-delete';
 import { ConflictNotice } from './conflict-notice';
@@ -17,6 +15,7 @@ import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } fro
 import { ImageField } from './image-field';
 import { firmChoicesQuery } from './queries';
 import { RichTextField } from './rich-text-editor';
+import { useSaveForm } from './use-save-form';
 import { useZodForm } from './use-zod-form';
 
 const toCouponInput = (coupon: AdminCoupon): CouponInput => {
@@ -26,47 +25,28 @@ const toCouponInput = (coupon: AdminCoupon): CouponInput => {
 
 /** One coupon's every field; saves with the version it was loaded at (409 Conflict when stale). */
 export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const { values, setValues, set, errors, setErrors, handleSubmit, showServerError } = useZodForm({
+  const form = useZodForm({
     schema: CouponInputSchema,
     initial: (): CouponInput => (coupon ? toCouponInput(coupon) : emptyCoupon()),
   });
-  const [version, setVersion] = useState(coupon?.version ?? 0);
-  const [conflict, setConflict] = useState(false);
-  const firms = useQuery(firmChoicesQuery());
-
-  const save = useMutation({
-    mutationFn: (payload: CouponInput) =>
+  const { values, set, errors, handleSubmit } = form;
+  const { save, version, conflict, reload } = useSaveForm({
+    form,
+    record: coupon,
+    request: (payload: CouponInput, version) =>
       coupon
         ? apiJson<AdminCoupon>('PUT', `/api/admin/coupons/${coupon.id}`, { version, coupon: payload })
         : apiJson<AdminCoupon>('POST', '/api/admin/coupons', payload),
-    onSuccess: async (saved) => {
-      setErrors({});
-      setConflict(false);
-      await queryClient.invalidateQueries({
-        predicate: (q) => !String(q.queryKey[0]).startsWith('/api/auth/'),
-      });
-      toast({
-        title: 'Coupon saved',
-        description: `${saved.code} is up to date on the site.`,
-        variant: 'success',
-      });
-      if (coupon) {
-        setValues(toCouponInput(saved));
-        setVersion(saved.version);
-      } else navigate(`/admin/coupons/${saved.id}`, { replace: true });
-    },
-    onError: (error) => showServerError(error, { onConflict: () => setConflict(true) }),
+    toValues: toCouponInput,
+    savedToast: (saved) => ({
+      title: 'Coupon saved',
+      description: `${saved.code} is up to date on the site.`,
+    }),
+    pathOf: (saved) => `/admin/coupons/${saved.id}`,
+    latest: (current) => apiJson<AdminCoupon>('GET', `/api/admin/coupons/${current.id}`),
   });
-
-  const reload = async () => {
-    if (!coupon) return;
-    const latest = await apiJson<AdminCoupon>('GET', `/api/admin/coupons/${coupon.id}`);
-    setValues(toCouponInput(latest));
-    setVersion(latest.version);
-    setConflict(false);
-  };
+  const firms = useQuery(firmChoicesQuery());
 
   return (
     <form

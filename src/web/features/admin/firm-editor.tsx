@@ -41,6 +41,7 @@ import {
 import { ImageField } from './image-field';
 import { firmOptionsQuery } from './queries';
 import { ResourcePicker } from './resource-picker';
+import { useSaveForm } from './use-save-form';
 import { useZodForm } from './use-zod-form';
 
 const slugify = (text: string) =>
@@ -388,42 +389,31 @@ function DeleteFirm({ firm, onDeleted }: { firm: AdminFirm; onDeleted: () => voi
 export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const { values, setValues, set, errors, setErrors, handleSubmit, showServerError } = useZodForm({
+  const form = useZodForm({
     schema: FirmInputSchema,
     initial: (): FirmInput => (firm ? toFirmInput(firm) : emptyFirm()),
   });
-  const [version, setVersion] = useState(firm?.version ?? 0);
-  const [conflict, setConflict] = useState(false);
-  const [slugTouched, setSlugTouched] = useState(Boolean(firm));
-  const options = useQuery(firmOptionsQuery());
-
-  const save = useMutation({
-    mutationFn: (payload: FirmInput) =>
+  const { values, set, errors, handleSubmit } = form;
+  const { save, version, conflict, reload } = useSaveForm({
+    form,
+    record: firm,
+    request: (payload: FirmInput, version) =>
       firm
         ? apiJson<AdminFirm>('PUT', `/api/admin/firms/${firm.id}`, { version, firm: payload })
         : apiJson<AdminFirm>('POST', '/api/admin/firms', payload),
-    onSuccess: async (saved) => {
-      setErrors({});
-      setConflict(false);
-      // Every cached answer may show the firm: public pages, lists, the overview.
-      await queryClient.invalidateQueries({
-        predicate: (q) => !String(q.queryKey[0]).startsWith('/api/auth/'),
-      });
-      toast({
-        title: 'Firm saved',
-        description: `${saved.name} is up to date on the site.`,
-        variant: 'success',
-      });
-      if (firm) {
-        setValues(toFirmInput(saved));
-        setVersion(saved.version);
-        queryClient.setQueryData(['/api/admin/firms', String(saved.id)], saved);
-      } else {
-        navigate(`/admin/firms/${saved.id}`, { replace: true });
-      }
-    },
-    onError: (error) => showServerError(error, { onConflict: () => setConflict(true) }),
+    toValues: toFirmInput,
+    savedToast: (saved) => ({ title: 'Firm saved', description: `${saved.name} is up to date on the site.` }),
+    pathOf: (saved) => `/admin/firms/${saved.id}`,
+    latest: (current) =>
+      queryClient.fetchQuery({
+        queryKey: ['/api/admin/firms', String(current.id)],
+        queryFn: () => apiJson<AdminFirm>('GET', `/api/admin/firms/${current.id}`),
+        staleTime: 0,
+      }),
+    onLoaded: (current) => queryClient.setQueryData(['/api/admin/firms', String(current.id)], current),
   });
+  const [slugTouched, setSlugTouched] = useState(Boolean(firm));
+  const options = useQuery(firmOptionsQuery());
 
   const submit = handleSubmit(
     (_payload, current) => save.mutate(current),
@@ -434,19 +424,6 @@ export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
         variant: 'destructive',
       }),
   );
-
-  const reload = async () => {
-    if (!firm) return;
-    const latest = await queryClient.fetchQuery({
-      queryKey: ['/api/admin/firms', String(firm.id)],
-      queryFn: () => apiJson<AdminFirm>('GET', `/api/admin/firms/${firm.id}`),
-      staleTime: 0,
-    });
-    setValues(toFirmInput(latest));
-    setVersion(latest.version);
-    setConflict(false);
-    setErrors({});
-  };
 
   const models = values.fundingModels;
   const setModels = (next: FundingModelInput[]) => set({ fundingModels: next });

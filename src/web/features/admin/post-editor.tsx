@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import ArrowDownIcon from '~icons/lucide/arrow-down';
@@ -16,7 +16,6 @@ import type { BlogPost } from '../../../domain/blog';
 import { DEFAULT_AUTHOR } from '../../../domain/blog-rules';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
 import { ConfirmDelete } from './confirm-delete';
 import { ConflictNotice } from './conflict-notice';
@@ -25,6 +24,7 @@ import { ImageField } from './image-field';
 import { PostStatusBadge } from './post-list';
 import { firmChoicesQuery } from './queries';
 import { RichTextField } from './rich-text-editor';
+import { useSaveForm } from './use-save-form';
 import { useZodForm } from './use-zod-form';
 
 const toPostInput = (post: AdminPost): PostInput => {
@@ -158,57 +158,46 @@ export function PostEditor({
   /** Shows the preview as the public page would (the page passes /blog/{slug}'s view: features stay apart). */
   renderPreview: (post: BlogPost) => ReactNode;
 }) {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const { values, setValues, set, errors, setErrors, check, showServerError } = useZodForm({
+  const form = useZodForm({
     schema: PostInputSchema,
     initial: (): PostInput => (post ? toPostInput(post) : emptyPost()),
   });
-  const [version, setVersion] = useState(post?.version ?? 0);
+  const { values, set, errors, setErrors, check } = form;
   const [saved, setSaved] = useState(post);
   const [tagText, setTagText] = useState(() => values.tags.join(', '));
   // A new post's slug follows its title until the admin types one.
   const [slugEdited, setSlugEdited] = useState(post !== null);
-  const [conflict, setConflict] = useState(false);
   const [preview, setPreview] = useState<BlogPost | null>(null);
-
-  // The form is hidden behind a preview: errors show on the form, so it comes back first.
-  const checked = () => check({ onInvalid: () => setPreview(null) }) !== null;
-  const onServerError = (error: unknown) => {
-    setPreview(null);
-    showServerError(error, { onConflict: () => setConflict(true) });
-  };
-
-  const save = useMutation({
-    mutationFn: (payload: PostInput) =>
+  const { save, version, conflict, reload, refused } = useSaveForm({
+    form,
+    record: post,
+    request: (payload: PostInput, version) =>
       post
         ? apiJson<AdminPost>('PUT', `/api/admin/posts/${post.id}`, { version, post: payload })
         : apiJson<AdminPost>('POST', '/api/admin/posts', payload),
-    onSuccess: async (result) => {
-      setErrors({});
-      setConflict(false);
-      await queryClient.invalidateQueries({
-        predicate: (q) => !String(q.queryKey[0]).startsWith('/api/auth/'),
-      });
-      toast({
-        title: result.status === 'draft' ? 'Draft saved' : 'Post saved',
-        description:
-          result.status === 'published'
-            ? `${result.title} is live on /blog.`
-            : result.status === 'scheduled'
-              ? `${result.title} goes live on ${new Date(result.publishDate ?? '').toLocaleString()}.`
-              : `${result.title} is not public.`,
-        variant: 'success',
-      });
-      if (post) {
-        setValues(toPostInput(result));
-        setTagText(result.tags.join(', '));
-        setVersion(result.version);
-        setSaved(result);
-      } else navigate(`/admin/posts/${result.id}`, { replace: true });
+    toValues: toPostInput,
+    savedToast: (result) => ({
+      title: result.status === 'draft' ? 'Draft saved' : 'Post saved',
+      description:
+        result.status === 'published'
+          ? `${result.title} is live on /blog.`
+          : result.status === 'scheduled'
+            ? `${result.title} goes live on ${new Date(result.publishDate ?? '').toLocaleString()}.`
+            : `${result.title} is not public.`,
+    }),
+    pathOf: (result) => `/admin/posts/${result.id}`,
+    latest: (current) => apiJson<AdminPost>('GET', `/api/admin/posts/${current.id}`),
+    onLoaded: (current) => {
+      setTagText(current.tags.join(', '));
+      setSaved(current);
     },
-    onError: onServerError,
+    // The form is hidden behind a preview: errors show on the form, so it comes back first.
+    onRefused: () => setPreview(null),
   });
+
+  // Values the schema refuses show on the form too, so it comes back from a preview first.
+  const checked = () => check({ onInvalid: () => setPreview(null) }) !== null;
 
   const showPreview = useMutation({
     mutationFn: (payload: PostInput) =>
@@ -218,18 +207,8 @@ export function PostEditor({
       setPreview(shown);
       window.scrollTo({ top: 0 });
     },
-    onError: onServerError,
+    onError: refused,
   });
-
-  const reload = async () => {
-    if (!post) return;
-    const latest = await apiJson<AdminPost>('GET', `/api/admin/posts/${post.id}`);
-    setValues(toPostInput(latest));
-    setTagText(latest.tags.join(', '));
-    setVersion(latest.version);
-    setSaved(latest);
-    setConflict(false);
-  };
 
   // A refused tag ('tags.2') shows on the one tags field.
   const tagError = errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1];

@@ -97,20 +97,36 @@ export function useZodForm<S extends z.ZodType, V>({
      * A refused save: a stale version goes to `onConflict` when given; otherwise the server's
      * field messages land on their fields and its message is toasted.
      */
-    showServerError: (
-      error: unknown,
-      { onConflict, title }: { onConflict?: () => void; title?: string } = {},
-    ) => {
-      const message = serverMessage(error);
-      if (onConflict && errorStatus(error) === 409 && message === CONFLICT_MESSAGE) return onConflict();
-      showErrors(serverErrors(error, prefix));
-      const shown = toastForError(error);
-      toast({
-        ...shown,
-        title: title ?? shown.title,
-        description: message || shown.description,
-        variant: 'destructive',
-      });
-    },
+    showServerError: (error: unknown, options: RefusalOptions = {}) =>
+      showRefusal(error, { ...options, prefix, showErrors }),
   };
+}
+
+export interface RefusalOptions {
+  /** What a stale version (409 Conflict) does instead of showing errors. */
+  onConflict?: () => void;
+  /** The toast's title instead of the status's own. */
+  title?: string;
+}
+
+/** `showServerError` apart from React state: the refused request's errors go to `showErrors`. */
+export function showRefusal(
+  error: unknown,
+  {
+    onConflict,
+    title,
+    prefix,
+    showErrors,
+  }: RefusalOptions & { prefix?: string; showErrors: (keyed: Errors) => void },
+) {
+  const message = serverMessage(error);
+  if (onConflict && errorStatus(error) === 409 && message === CONFLICT_MESSAGE) return onConflict();
+  showErrors(serverErrors(error, prefix));
+  const shown = toastForError(error);
+  toast({
+    ...shown,
+    title: title ?? shown.title,
+    description: message || shown.description,
+    variant: 'destructive',
+  });
 }

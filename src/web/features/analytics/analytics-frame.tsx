@@ -7,10 +7,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { type ChangeCard, ChangeCards } from './change-cards';
-import { type Column, DataTable } from './data-table';
 import { periodLabel } from './range';
 import { RangePicker } from './range-picker';
 import { SeriesChart, type SeriesLine } from './series-chart';
+import { type SeriesColumn, SeriesTable } from './series-table';
 
 interface RangeDays {
   from: string;
@@ -93,9 +93,10 @@ export function SeriesSection<Row extends SeriesRow>({
   const byHour = granularity === 'hour';
   const unit = byHour ? 'hour' : 'day';
   const table = rows.map((row) => ({ ...row, time: periodLabel(row) }));
-  const columns: Column<Row & { time: string }>[] = [
+  const columns: SeriesColumn<Row & { time: string }>[] = [
     { key: 'day', header: 'Day' },
-    ...(byHour ? [{ key: 'time' as const, header: 'Hour (UTC)' }] : []),
+    // On a phone the hour reads beside its day, unlabelled.
+    ...(byHour ? [{ key: 'time' as const, header: 'Hour (UTC)', phone: 'plain' as const }] : []),
     ...lines.map((line) => ({ key: line.key, header: line.label, numeric: true })),
   ];
   return (
@@ -117,7 +118,7 @@ export function SeriesSection<Row extends SeriesRow>({
       <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <summary className="cursor-pointer text-sm font-medium text-slate-700">The figures by {unit}</summary>
         <div className="mt-3">
-          <DataTable
+          <SeriesTable
             title={byHour ? 'By hour' : 'By day'}
             filename={filename(`by-${unit}`)}
             rows={table}

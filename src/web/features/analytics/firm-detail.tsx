@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { AnalyticsFrame, SeriesSection } from './analytics-frame';
-import { DataTable } from './data-table';
 import { firmAnalyticsDetailQuery } from './queries';
 import { useAnalyticsRange } from './range-picker';
+import { SeriesTable } from './series-table';
 
 const percent = (rate: number | null) => (rate == null ? '—' : `${(rate * 100).toFixed(1)}%`);
 
@@ -56,7 +56,7 @@ export function FirmAnalyticsDetailView({ id }: { id: string }) {
               { key: 'outboundClicks', label: 'Outbound clicks', color: '#d97706' },
             ]}
           />
-          <DataTable
+          <SeriesTable
             title="Sources"
             filename={file('sources')}
             rows={data.sources}

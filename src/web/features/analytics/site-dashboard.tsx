@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ANALYTICS_TOTALS } from '../../../domain/admin-analytics';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { AnalyticsFrame, SeriesSection } from './analytics-frame';
-import { DataTable } from './data-table';
 import { siteAnalyticsQuery } from './queries';
 import { useAnalyticsRange } from './range-picker';
+import { SeriesTable } from './series-table';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -45,7 +45,7 @@ export function SiteDashboard() {
             ]}
           />
           <div className="grid gap-6 xl:grid-cols-2">
-            <DataTable
+            <SeriesTable
               title="Top pages"
               filename={file('top-pages')}
               rows={data.topPages}
@@ -55,7 +55,7 @@ export function SiteDashboard() {
                 { key: 'sessions', header: 'Sessions', numeric: true },
               ]}
             />
-            <DataTable
+            <SeriesTable
               title="Sources"
               filename={file('sources')}
               rows={data.sources}
@@ -65,7 +65,7 @@ export function SiteDashboard() {
                 { key: 'sessions', header: 'Sessions', numeric: true },
               ]}
             />
-            <DataTable
+            <SeriesTable
               title="Campaigns"
               filename={file('campaigns')}
               rows={data.campaigns}
@@ -107,7 +107,7 @@ export function SiteDashboard() {
                 )}
               </CardContent>
             </Card>
-            <DataTable
+            <SeriesTable
               title="Devices"
               filename={file('devices')}
               rows={data.devices}
@@ -116,7 +116,7 @@ export function SiteDashboard() {
                 { key: 'views', header: 'Views', numeric: true },
               ]}
             />
-            <DataTable
+            <SeriesTable
               title="Browsers"
               filename={file('browsers')}
               rows={data.browsers}
@@ -125,7 +125,7 @@ export function SiteDashboard() {
                 { key: 'views', header: 'Views', numeric: true },
               ]}
             />
-            <DataTable
+            <SeriesTable
               title="Top searches"
               filename={file('top-searches')}
               rows={data.topSearches}
@@ -135,7 +135,7 @@ export function SiteDashboard() {
                 { key: 'averageResults', header: 'Average results', numeric: true },
               ]}
             />
-            <DataTable
+            <SeriesTable
               title="Searches that found nothing"
               filename={file('zero-result-searches')}
               rows={data.zeroResultSearches}
@@ -145,7 +145,7 @@ export function SiteDashboard() {
                 { key: 'searches', header: 'Searches', numeric: true },
               ]}
             />
-            <DataTable
+            <SeriesTable
               title="Filter use"
               filename={file('filters')}
               rows={data.filters}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'wouter';
 import { formatGiveawayDate, giveawayBadge } from '../../../domain/giveaway-rules';
 import type { Giveaway } from '../../../domain/giveaways';
+import { type Column, RowTitle } from '../../components/data-table';
+import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -14,7 +15,6 @@ import {
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api';
 import { AdminGiveawayForm } from './admin-giveaway-form';
@@ -78,126 +78,119 @@ function DrawDialog({ giveaway, onClose }: { giveaway: Giveaway; onClose: () => 
   );
 }
 
-function Row({
-  g,
-  now,
-  onEdit,
-  onDraw,
-}: {
-  g: Giveaway;
-  now: number;
-  onEdit: () => void;
-  onDraw: () => void;
-}) {
+/** A giveaway's buttons: edit, close early while open, draw once closed, delete while nobody entered. */
+function Actions({ g, onEdit, onDraw }: { g: Giveaway; onEdit: () => void; onDraw: () => void }) {
   const close = useCloseGiveaway();
   const remove = useDeleteGiveaway();
   const closed = Boolean(g.entriesClosedAt);
   return (
-    <tr className="border-t border-slate-100 align-top">
-      <td className="px-3 py-3">
-        <Link to={`/giveaways/${g.slug}`} className="font-medium text-brand-700 hover:underline">
-          {g.title}
-        </Link>
-        <p className="text-xs text-slate-500">{g.slug}</p>
-      </td>
-      <td className="px-3 py-3">
-        <Badge variant={g.status === 'completed' ? 'neutral' : closed ? 'warning' : 'success'}>
-          {g.status === 'completed' ? 'Completed' : closed ? 'Closed, awaiting draw' : giveawayBadge(g, now)}
-        </Badge>
-      </td>
-      <td className="px-3 py-3 whitespace-nowrap">
-        {g.entryCount}
-        {g.maxEntries !== null ? ` / ${g.maxEntries}` : ''}
-      </td>
-      <td className="px-3 py-3 text-xs text-slate-600">{formatGiveawayDate(g.endDate)}</td>
-      <td className="px-3 py-3">
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onEdit}>
-            Edit
-          </Button>
-          {g.status === 'active' && !closed ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={close.isPending}
-              onClick={() => {
-                if (
-                  window.confirm(`Close entries to "${g.title}" now? The entry list is then fixed for good.`)
-                ) {
-                  close.mutate(g.id, {
-                    onSuccess: () => toast({ title: 'Entries closed', variant: 'success' }),
-                    onError: failed('Could not close'),
-                  });
-                }
-              }}
-            >
-              Close early
-            </Button>
-          ) : null}
-          {g.status === 'active' && closed ? (
-            <Button size="sm" onClick={onDraw}>
-              Draw
-            </Button>
-          ) : null}
-          {g.entryCount === 0 ? (
-            <Button
-              size="sm"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm(`Delete "${g.title}"?`)) {
-                  remove.mutate(g.id, {
-                    onSuccess: () => toast({ title: 'Giveaway deleted', variant: 'success' }),
-                    onError: failed('Could not delete'),
-                  });
-                }
-              }}
-            >
-              Delete
-            </Button>
-          ) : null}
-        </div>
-      </td>
-    </tr>
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="outline" onClick={onEdit}>
+        Edit
+      </Button>
+      {g.status === 'active' && !closed ? (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={close.isPending}
+          onClick={() => {
+            if (window.confirm(`Close entries to "${g.title}" now? The entry list is then fixed for good.`)) {
+              close.mutate(g.id, {
+                onSuccess: () => toast({ title: 'Entries closed', variant: 'success' }),
+                onError: failed('Could not close'),
+              });
+            }
+          }}
+        >
+          Close early
+        </Button>
+      ) : null}
+      {g.status === 'active' && closed ? (
+        <Button size="sm" onClick={onDraw}>
+          Draw
+        </Button>
+      ) : null}
+      {g.entryCount === 0 ? (
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={remove.isPending}
+          onClick={() => {
+            if (window.confirm(`Delete "${g.title}"?`)) {
+              remove.mutate(g.id, {
+                onSuccess: () => toast({ title: 'Giveaway deleted', variant: 'success' }),
+                onError: failed('Could not delete'),
+              });
+            }
+          }}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
 /** The admin's list of giveaways with create, edit, close early, draw and delete. */
 export function AdminGiveaways() {
-  const { data, isLoading, isError } = useQuery(adminGiveawaysQuery());
+  const query = useQuery(adminGiveawaysQuery());
   const [editing, setEditing] = useState<Giveaway | 'new' | null>(null);
   const [drawing, setDrawing] = useState<Giveaway | null>(null);
   const now = Date.now();
+  const columns: Column<Giveaway>[] = [
+    {
+      header: 'Giveaway',
+      cell: (g) => (
+        <RowTitle to={`/giveaways/${g.slug}`} title={g.title}>
+          <p className="text-xs break-all text-slate-500">{g.slug}</p>
+        </RowTitle>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (g) => {
+        const closed = Boolean(g.entriesClosedAt);
+        return (
+          <Badge variant={g.status === 'completed' ? 'neutral' : closed ? 'warning' : 'success'}>
+            {g.status === 'completed'
+              ? 'Completed'
+              : closed
+                ? 'Closed, awaiting draw'
+                : giveawayBadge(g, now)}
+          </Badge>
+        );
+      },
+    },
+    {
+      header: 'Entries',
+      phone: 'labelled',
+      className: 'whitespace-nowrap',
+      cell: (g) => `${g.entryCount}${g.maxEntries !== null ? ` / ${g.maxEntries}` : ''}`,
+    },
+    {
+      header: 'Ends',
+      phone: 'labelled',
+      className: 'text-xs text-slate-600',
+      cell: (g) => formatGiveawayDate(g.endDate),
+    },
+    {
+      header: 'Actions',
+      cell: (g) => <Actions g={g} onEdit={() => setEditing(g)} onDraw={() => setDrawing(g)} />,
+    },
+  ];
   return (
     <section className="space-y-4">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-slate-900">All giveaways</h2>
         <Button onClick={() => setEditing('new')}>New giveaway</Button>
       </div>
-      {isLoading ? (
-        <Skeleton className="h-40 w-full" />
-      ) : isError ? (
-        <p className="text-red-700">Giveaways could not be loaded.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th className="px-3 py-2">Giveaway</th>
-                <th className="px-3 py-2">Status</th>
-                <th className="px-3 py-2">Entries</th>
-                <th className="px-3 py-2">Ends</th>
-                <th className="px-3 py-2">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data ?? []).map((g) => (
-                <Row key={g.id} g={g} now={now} onEdit={() => setEditing(g)} onDraw={() => setDrawing(g)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PagedList
+        query={query}
+        rows={(data) => data}
+        loading="Loading giveaways"
+        empty="No giveaways yet."
+        table={{ label: 'Giveaways', columns, rowKey: (g) => g.id }}
+      />
       {editing ? (
         <AdminGiveawayForm
           key={editing === 'new' ? 'new' : editing.id}

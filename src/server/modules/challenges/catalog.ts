@@ -456,7 +456,10 @@ function setsOf(rows: CatalogRow[]): CatalogSets {
   };
   const add = <K>(map: Map<K, RowSet>, key: K, i: number) => {
     let set = map.get(key);
-    if (!set) map.set(key, (set = new Uint32Array(words)));
+    if (!set) {
+      set = new Uint32Array(words);
+      map.set(key, set);
+    }
     set[i >>> 5] |= 1 << (i & 31);
   };
   rows.forEach((row, i) => {

@@ -1,4 +1,5 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type AroundNavHandler, Router } from 'wouter';
 import type { SiteConfig } from '../domain/render';
@@ -54,10 +55,21 @@ const navigateWhenLoaded: AroundNavHandler = (navigate, to, options) => {
   matchAppRoute(new URL(to, window.location.href).pathname).route.page.preload().then(go, go);
 };
 
+/**
+ * Resolves once the browser has painted the server's HTML, so a visitor sees the page before
+ * hydration takes the main thread; soon in any case, for a tab that paints nothing (hidden).
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
+
 // Load the current page's code before hydrating so the first render matches the server's HTML.
-matchAppRoute(window.location.pathname)
-  .route.page.preload()
-  .then(() => {
+// Hydration runs as a transition, so React yields to the browser between slices of it: a tap or a
+// keypress during hydration is not held behind one long task.
+Promise.all([matchAppRoute(window.location.pathname).route.page.preload(), afterFirstPaint()]).then(() => {
+  startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
       <PageContextProvider collector={null}>
@@ -67,3 +79,4 @@ matchAppRoute(window.location.pathname)
       </PageContextProvider>,
     );
   });
+});

@@ -124,7 +124,9 @@ async function loadProductionRenderer(app: FastifyInstance, root: string): Promi
     ...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`),
     ...[...preloads].map((p) => `<link rel="modulepreload" href="/${p}">`),
   ].join('\n    ');
-  // Every page module is a dynamic entry of the manifest (lazyPage in routes.ts).
+  // Every page module is a dynamic entry of the manifest (lazyPage in routes.ts). Its chunks are
+  // fetched at once but at low priority: the page is already in the HTML, so the stylesheet and the
+  // images in view come first, and the chunks are there when hydration asks for them.
   const pagePreloads: Record<string, string> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isDynamicEntry) continue;
@@ -132,7 +134,7 @@ async function loadProductionRenderer(app: FastifyInstance, root: string): Promi
     visit(key, files);
     pagePreloads[key] = [...files]
       .filter((f) => f !== entry.file && !preloads.has(f))
-      .map((f) => `<link rel="modulepreload" href="/${f}">`)
+      .map((f) => `<link rel="modulepreload" href="/${f}" fetchpriority="low">`)
       .join('');
   }
   const assets: DocumentAssets = {

@@ -225,16 +225,30 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
   return buildCatalog(await readCatalogSource(db), now);
 }
 
-/** The catalog with only the named firms read again (a firm saved in the admin, say). */
+/**
+ * The catalog with only the named firms read again (a firm saved in the admin, say): their rows are
+ * made again, every other firm's are kept, and the orders and row sets are rebuilt over them all.
+ */
 export async function refreshCatalogFirms(db: Db, catalog: Catalog, firmIds: number[], now = Date.now()) {
-  return buildCatalog(replaceFirms(catalog.source, firmIds, await readCatalogSource(db, firmIds)), now);
+  const source = replaceFirms(catalog.source, firmIds, await readCatalogSource(db, firmIds));
+  return buildCatalog(source, now, { rows: catalog.rows, changed: new Set(firmIds) });
 }
 
-function buildCatalog(source: CatalogSource, now: number): Catalog {
+/**
+ * A catalog from its source. With `kept`, the rows of firms not in `kept.changed` are taken from
+ * `kept.rows` as they are: a firm's rows depend only on its own firm, model, account, platform and
+ * coupon rows.
+ */
+function buildCatalog(
+  source: CatalogSource,
+  now: number,
+  kept?: { rows: readonly CatalogRow[]; changed: ReadonlySet<number> },
+): Catalog {
   const { firmRows, modelRows, accountRows, platformRows, couponRows } = source;
   const firmsById = new Map(firmRows.map((f) => [f.id, f]));
   const modelsById = new Map(modelRows.map((m) => [m.id, m]));
   const optionRows = accountRows.flatMap((a) => {
+    if (kept && !kept.changed.has(a.firmId)) return [];
     const f = firmsById.get(a.firmId);
     const m = modelsById.get(a.modelId);
     if (!f || !m) return [];
@@ -368,6 +382,7 @@ function buildCatalog(source: CatalogSource, now: number): Catalog {
       trustWeight: trustRatingWeight(r.trustRating),
     };
   });
+  if (kept) for (const row of kept.rows) if (!kept.changed.has(row.option.firm.id)) rows.push(row);
   // Ties everywhere: price after coupon, then account id, so pages never overlap or skip.
   rows.sort((a, b) => a.priceAfterCoupon - b.priceAfterCoupon || a.option.account.id - b.option.account.id);
   const keys: Record<StaticSort, (row: CatalogRow) => number | null> = {
@@ -387,7 +402,7 @@ function buildCatalog(source: CatalogSource, now: number): Catalog {
   }
   const offered = new Set(rows.flatMap((row) => [...row.platforms]));
   const countries = new Map<string, string>();
-  const withOptions = new Set(optionRows.map((r) => r.firmId));
+  const withOptions = new Set(rows.map((row) => row.option.firm.id));
   for (const f of firmRows) {
     if (!withOptions.has(f.id)) continue;
     for (const c of f.restrictedCountries) if (c.trim()) countries.set(c.trim().toLowerCase(), c.trim());

@@ -451,6 +451,10 @@ describe('what rebuilds the catalog', () => {
     const full = await loadCatalog(ctx.db);
     const options = (c: Catalog) => Array.from(c.orders.price.asc, (i) => c.rows[i].option);
     expect(options(patched)).toEqual(options(full));
+    // The index over them too: every order, the filters' row sets and columns.
+    expect(patched.orders).toEqual(full.orders);
+    expect(patched.sets).toEqual(full.sets);
+    expect(patched.columns).toEqual(full.columns);
     expect(options(patched).some((o) => o.firm.name === 'Renamed In Place')).toBe(true);
     expect(options(patched).find((o) => o.firm.id === firm.id)?.coupon?.code).toBe('PATCH10');
     expect(patched.filters).toEqual(full.filters);

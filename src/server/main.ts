@@ -26,6 +26,8 @@ const SHUTDOWN_GRACE_MS = 20_000;
 /** Serves on the port until SIGTERM or SIGINT, then finishes in-flight requests and exits. */
 async function serve(app: App, database: Database) {
   let closing = false;
+  /** The read models' first build, which reads the database: it must end before the database closes. */
+  let warming: Promise<void> = Promise.resolve();
   async function shutdown(signal: string) {
     if (closing) return;
     closing = true;
@@ -47,6 +49,8 @@ async function serve(app: App, database: Database) {
       await app.close();
       clearInterval(sweep);
       clearTimeout(deadline);
+      // Closing the embedded database under a running query aborts the process.
+      await warming;
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -58,7 +62,8 @@ async function serve(app: App, database: Database) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ host: env.HOST, port: env.PORT });
   // Built now rather than by the first visitors' requests.
-  await app.readModels.warm(app.log);
+  warming = app.readModels.warm(app.log);
+  await warming;
 }
 
 const database = await openDatabaseFromEnv(env);

@@ -134,22 +134,28 @@ describe('SIGTERM while pages are rendering', () => {
     // One render thread: most of these wait in its queue when the signal comes.
     const server = await start(TERM_PORT, { DATA_DIR: dataDir(), RENDER_THREADS: '1' });
     const count = 40;
-    let signalledAt = 0;
-    const pages = await Promise.all(
+    const answers = Promise.all(
       Array.from({ length: count }, async (_, i) => {
         // A search of its own: its API answer is in no cache, so the render asks the server for it.
         const res = await fetch(`${server.url}/firms?q=queued-${i}`, {
           headers: { accept: 'text/html', connection: 'close' },
           signal: AbortSignal.timeout(30_000),
         });
-        const html = await res.text();
-        if (!signalledAt) {
-          signalledAt = Date.now();
-          server.child.kill('SIGTERM');
-        }
-        return { i, status: res.status, html, afterSignal: Date.now() > signalledAt };
+        return { i, status: res.status, html: await res.text(), answeredAt: Date.now() };
       }),
     );
+    // The signal comes once the server has every request (it logs each as it arrives): a request
+    // still on its way would meet a closed port, which is right for it but not what this tests.
+    const arrived = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"incoming request"') && /\/firms\?q=queued-\d+/.test(line)).length;
+    for (let i = 0; i < 500 && arrived() < count; i++) await sleep(20);
+    expect(arrived()).toBe(count);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const pages = (await answers).map((p) => ({ ...p, afterSignal: p.answeredAt > signalledAt }));
     // The signal came while pages were still to be answered (else this proves nothing).
     expect(pages.filter((p) => p.afterSignal).length).toBeGreaterThan(count / 4);
     // The directory's own answer (no firm is listed), not the loading placeholders of a failed query.

@@ -25,7 +25,7 @@ export default defineConfig({
         },
       },
       {
-        // Properties of the whole API (fuzzing, authorisation, races): tests/reliability/README.md.
+        // Properties of the whole API (fuzzing, authorisation, races, faults): docs/architecture.md, "Reliability suite".
         test: {
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],

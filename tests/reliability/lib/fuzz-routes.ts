@@ -3,12 +3,15 @@
  * and from hostile shapes. The properties: never a 5xx, and a refused request (4xx) changes no
  * row of any table. A new route is fuzzed as soon as it is in the document (any route without
  * `schema.hide`). FUZZ_RUNS sets the cases per route (1,000 unless given; `npm run fuzz` runs 10,000).
+ *
+ * The routes are shared between the `fuzz-*.test.ts` files (every `parts`-th route from `part`),
+ * each with its own app and database, so the suite's workers fuzz side by side.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signUpUser } from '../setup/accounts';
-import { createTestApp, TEST_ORIGIN, type TestContext } from '../setup/test-app';
-import { seedReliabilityData } from './lib/fixtures';
+import { signUpUser } from '../../setup/accounts';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../setup/test-app';
+import { seedReliabilityData } from './fixtures';
 import {
   arbitraryOf,
   hostileRawBody,
@@ -17,39 +20,26 @@ import {
   type Operation,
   operationsOf,
   type RawBody,
-} from './lib/openapi';
-import { installWriteLog, type WriteLog } from './lib/write-log';
+} from './openapi';
+import { installWriteLog, type WriteLog } from './write-log';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
-// Built at collection time: the routes to fuzz come from the running app's OpenAPI document,
-// and each gets its own test. One app and database serve every case.
-const ctx: TestContext = await createTestApp();
-const { slugs } = await seedReliabilityData(ctx);
-const cookies: Record<'anonymous' | 'unverified' | 'verified' | 'admin' | 'forged', string | undefined> = {
-  anonymous: undefined,
-  unverified: (await signUpUser(ctx, { prefix: 'fzu' })).cookie,
-  verified: (await signUpUser(ctx, { prefix: 'fzv', verified: true })).cookie,
-  admin: (await signUpUser(ctx, { prefix: 'fza', verified: true, admin: true })).cookie,
-  forged: 'better-auth.session_token=forged.signature; pfc_visitor=%00%ff',
-};
-const writes: WriteLog = await installWriteLog(ctx.database);
-const operations: Operation[] = operationsOf(ctx.app.swagger());
-afterAll(() => ctx.close());
+type Who = 'anonymous' | 'unverified' | 'verified' | 'admin' | 'forged';
 
 interface Case {
   params: Record<string, string>;
   rawPath: boolean;
   query: Record<string, unknown> | string;
   body: { json: unknown } | { raw: RawBody } | undefined;
-  who: keyof typeof cookies;
+  who: Who;
   origin: string | undefined;
   ip: string;
 }
 
 /** Values for one path parameter: what the schema takes, real slugs and ids, traversal and junk. */
-const paramArbitrary = (schema: Operation['parameters'][number]['schema']) =>
+const paramArbitrary = (schema: Operation['parameters'][number]['schema'], slugs: string[]) =>
   fc.oneof(
     { weight: 4, arbitrary: arbitraryOf(schema).map(String) },
     { weight: 2, arbitrary: fc.constantFrom(...(slugs.length ? slugs : ['x'])) },
@@ -64,10 +54,12 @@ const queryValue = (schema: Operation['parameters'][number]['schema']) =>
     { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 3 }) },
   );
 
-function caseArbitrary(op: Operation): fc.Arbitrary<Case> {
+function caseArbitrary(op: Operation, slugs: string[]): fc.Arbitrary<Case> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
-  const params = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, paramArbitrary(p.schema)])));
+  const params = fc.record(
+    Object.fromEntries(pathParams.map((p) => [p.name, paramArbitrary(p.schema, slugs)])),
+  );
   const structuredQuery = fc
     .tuple(
       fc.record(Object.fromEntries(queryParams.map((p) => [p.name, queryValue(p.schema)])), {
@@ -160,69 +152,89 @@ const describeCase = (op: Operation, c: Case, url: string) =>
     (_k, v) => (typeof v === 'string' && v.length > 300 ? `${v.slice(0, 300)}... (${v.length} chars)` : v),
   );
 
-const timings: string[] = [];
-const suiteStarted = Date.now();
-afterAll(() => {
-  console.info(
-    `fuzzed ${operations.length} routes x ${RUNS} cases in ${Math.round((Date.now() - suiteStarted) / 1000)} s\n${timings.join('\n')}`,
-  );
-});
+/**
+ * Registers the fuzz tests of every `parts`-th route of the OpenAPI document, from the `part`-th
+ * (1-based). Called at collection time: the routes come from the running app's document, and each
+ * gets its own test. One app and database serve every case of the file.
+ */
+export async function fuzzRoutes(part: number, parts: number): Promise<void> {
+  const ctx: TestContext = await createTestApp();
+  const { slugs } = await seedReliabilityData(ctx);
+  const cookies: Record<Who, string | undefined> = {
+    anonymous: undefined,
+    unverified: (await signUpUser(ctx, { prefix: 'fzu' })).cookie,
+    verified: (await signUpUser(ctx, { prefix: 'fzv', verified: true })).cookie,
+    admin: (await signUpUser(ctx, { prefix: 'fza', verified: true, admin: true })).cookie,
+    forged: 'better-auth.session_token=forged.signature; pfc_visitor=%00%ff',
+  };
+  const writes: WriteLog = await installWriteLog(ctx.database);
+  const operations: Operation[] = operationsOf(ctx.app.swagger());
+  afterAll(() => ctx.close());
 
-describe('fuzzing every route of the OpenAPI document', () => {
-  it('has routes to fuzz, and the write log watches every table', async () => {
-    expect(operations.length).toBeGreaterThan(20);
-    expect((await writes.tables()).length).toBeGreaterThan(10);
+  const timings: string[] = [];
+  const suiteStarted = Date.now();
+  afterAll(() => {
+    console.info(
+      `fuzzed ${timings.length} routes x ${RUNS} cases in ${Math.round((Date.now() - suiteStarted) / 1000)} s\n${timings.join('\n')}`,
+    );
   });
 
-  for (const op of operations) {
-    it(`${op.method} ${op.path}: never 5xx; a refused request changes nothing`, {
-      timeout: 3_600_000,
-    }, async () => {
-      const started = Date.now();
-      const statuses = new Map<number, number>();
-      await fc.assert(
-        fc.asyncProperty(caseArbitrary(op), async (c) => {
-          const url = urlOf(op, c);
-          const headers: Record<string, string> = { 'x-forwarded-for': c.ip };
-          const cookie = cookies[c.who];
-          if (cookie) headers.cookie = cookie;
-          if (c.origin) headers.origin = c.origin;
-          let payload: string | Buffer | undefined;
-          if (c.body && 'json' in c.body && c.body.json !== undefined) {
-            payload = JSON.stringify(c.body.json) ?? 'null';
-            headers['content-type'] = 'application/json';
-          } else if (c.body && 'raw' in c.body) {
-            payload = c.body.raw.body;
-            headers['content-type'] = c.body.raw.contentType;
-          }
-          // Accepted analytics events are written in batches (decision 0031): written now, not
-          // during a later request that the check would blame.
-          await ctx.app.analyticsIngest.flush();
-          // A route may start a job and answer 202 (the deals email): its writes belong to that case.
-          await ctx.app.jobs.idle();
-          const before = await writes.position();
-          const res = await ctx.app.inject({ method: op.method as 'GET', url, headers, payload });
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          if (res.statusCode >= 500) {
-            throw new Error(`${res.statusCode} ${res.body.slice(0, 300)} for ${describeCase(op, c, url)}`);
-          }
-          if (res.statusCode >= 400) {
-            const changed = await writes.since(before);
-            if (changed.length) {
-              throw new Error(
-                `refused with ${res.statusCode} but wrote ${changed.join(', ')} for ${describeCase(op, c, url)}`,
-              );
-            }
-          }
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-      timings.push(
-        `${op.method} ${op.path}: ${Date.now() - started} ms, ${[...statuses]
-          .sort(([a], [b]) => a - b)
-          .map(([s, n]) => `${s}x${n}`)
-          .join(' ')}`,
-      );
+  describe(`fuzzing every route of the OpenAPI document (part ${part} of ${parts})`, () => {
+    it('has routes to fuzz, and the write log watches every table', async () => {
+      expect(operations.length).toBeGreaterThan(20);
+      expect((await writes.tables()).length).toBeGreaterThan(10);
     });
-  }
-});
+
+    for (const op of operations.filter((_, i) => i % parts === part - 1)) {
+      it(`${op.method} ${op.path}: never 5xx; a refused request changes nothing`, {
+        timeout: 3_600_000,
+      }, async () => {
+        const started = Date.now();
+        const statuses = new Map<number, number>();
+        await fc.assert(
+          fc.asyncProperty(caseArbitrary(op, slugs), async (c) => {
+            const url = urlOf(op, c);
+            const headers: Record<string, string> = { 'x-forwarded-for': c.ip };
+            const cookie = cookies[c.who];
+            if (cookie) headers.cookie = cookie;
+            if (c.origin) headers.origin = c.origin;
+            let payload: string | Buffer | undefined;
+            if (c.body && 'json' in c.body && c.body.json !== undefined) {
+              payload = JSON.stringify(c.body.json) ?? 'null';
+              headers['content-type'] = 'application/json';
+            } else if (c.body && 'raw' in c.body) {
+              payload = c.body.raw.body;
+              headers['content-type'] = c.body.raw.contentType;
+            }
+            // Accepted analytics events are written in batches (decision 0031): written now, not
+            // during a later request that the check would blame.
+            await ctx.app.analyticsIngest.flush();
+            // A route may start a job and answer 202 (the deals email): its writes belong to that case.
+            await ctx.app.jobs.idle();
+            const before = await writes.position();
+            const res = await ctx.app.inject({ method: op.method as 'GET', url, headers, payload });
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            if (res.statusCode >= 500) {
+              throw new Error(`${res.statusCode} ${res.body.slice(0, 300)} for ${describeCase(op, c, url)}`);
+            }
+            if (res.statusCode >= 400) {
+              const changed = await writes.since(before);
+              if (changed.length) {
+                throw new Error(
+                  `refused with ${res.statusCode} but wrote ${changed.join(', ')} for ${describeCase(op, c, url)}`,
+                );
+              }
+            }
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+        timings.push(
+          `${op.method} ${op.path}: ${Date.now() - started} ms, ${[...statuses]
+            .sort(([a], [b]) => a - b)
+            .map(([s, n]) => `${s}x${n}`)
+            .join(' ')}`,
+        );
+      });
+    }
+  });
+}

@@ -12,6 +12,7 @@ import {
 import { formatDailyDrawdown, normalizeTrustRating, trustRatingLabel } from '../../../domain/firm-rules';
 import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
+import { createIconSprite } from '../../components/ui/icon-sprite';
 import { outboundLinkProps } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
 
@@ -40,29 +41,15 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The card icons, drawn once per list; each card's icons point at them (`CardIcon`). */
-const CARD_ICONS = { building: Building2, external: ExternalLink, scale: Scale, tag: Tag } as const;
-const iconId = (name: keyof typeof CARD_ICONS) => `challenge-icon-${name}`;
-
-export function ChallengeCardIcons() {
-  return (
-    <svg aria-hidden="true" className="absolute size-0 overflow-hidden">
-      {Object.entries(CARD_ICONS).map(([name, Icon]) => (
-        <symbol key={name} id={iconId(name as keyof typeof CARD_ICONS)} viewBox="0 0 24 24">
-          <Icon />
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-function CardIcon({ name, className }: { name: keyof typeof CARD_ICONS; className?: string }) {
-  return (
-    <svg aria-hidden="true" className={className}>
-      <use href={`#${iconId(name)}`} />
-    </svg>
-  );
-}
+/** The card icons, drawn once per list (`ChallengeCardIcons`) and pointed at from each card. */
+const cardIcons = createIconSprite('challenge-icon', {
+  building: Building2,
+  external: ExternalLink,
+  scale: Scale,
+  tag: Tag,
+});
+export const ChallengeCardIcons = cardIcons.Symbols;
+const CardIcon = cardIcons.Use;
 
 /** One account option: what it is, its rules, what it costs, and where to buy or compare it. */
 export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost: TrueCost }) {

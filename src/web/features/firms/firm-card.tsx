@@ -6,8 +6,9 @@ import { formatReviewCount } from '../../../domain/firm-rules';
 import type { FirmSummary } from '../../../domain/firms';
 import { formatAverageRating } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
+import { createIconSprite } from '../../components/ui/icon-sprite';
 import { formatFundingRange, formatPriceRange } from './display';
-import { FirmLogo, StarRating, TrustBadge } from './firm-bits';
+import { FirmLogo, StarRating, StarShape, TrustBadge } from './firm-bits';
 
 function Fact({ label, value, wide = false }: { label: string; value: string | null; wide?: boolean }) {
   return (
@@ -18,6 +19,12 @@ function Fact({ label, value, wide = false }: { label: string; value: string | n
   );
 }
 
+/** The card icons, drawn once per list (`FirmCardIcons`) and pointed at from each card. */
+const cardIcons = createIconSprite('firm-card-icon', { arrow: ArrowRight, scale: Scale, star: StarShape });
+export const FirmCardIcons = cardIcons.Symbols;
+const CardIcon = cardIcons.Use;
+
+/** A firm in the directory; the list around it draws `FirmCardIcons` once. */
 export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featured?: boolean }) {
   return (
     <article
@@ -49,7 +56,7 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
       <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
         {firm.totalReviews > 0 ? (
           <>
-            <StarRating average={firm.averageRating} />
+            <StarRating average={firm.averageRating} starId={cardIcons.idOf('star')} />
             <span className="font-semibold">{formatAverageRating(firm.averageRating)}</span>
             <span className="text-slate-500">({formatReviewCount(firm.totalReviews)})</span>
           </>
@@ -75,12 +82,12 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
       <div className="mt-auto flex gap-2 pt-4">
         <Button asChild variant="outline" size="sm" grow>
           <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`} aria-label={`Compare ${firm.name}`}>
-            <Scale aria-hidden="true" /> Compare
+            <CardIcon name="scale" /> Compare
           </Link>
         </Button>
         <Button asChild size="sm" grow>
           <Link to={`/firm/${firm.slug}`} aria-label={`View details of ${firm.name}`}>
-            View Details <ArrowRight aria-hidden="true" />
+            View Details <CardIcon name="arrow" />
           </Link>
         </Button>
       </div>

@@ -34,7 +34,7 @@ import {
   pageLinks,
   parseDirectoryState,
 } from './directory-state';
-import { FirmCard } from './firm-card';
+import { FirmCard, FirmCardIcons } from './firm-card';
 import { firmDirectoryQuery, firmStatsQuery } from './queries';
 
 const SEARCH_DEBOUNCE_MS = 1000;
@@ -283,6 +283,7 @@ export function FirmDirectory() {
               Showing {number(pageOffset(data.page, data.pageSize) + 1)}-
               {number(pageOffset(data.page, data.pageSize) + data.firms.length)} of {number(data.total)} firms
             </p>
+            <FirmCardIcons />
             <div
               className={cn(
                 'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',

@@ -24,7 +24,11 @@ function setMeta(selector: string, attr: 'content' | 'href', value: string) {
   if (el) el.setAttribute(attr, value);
 }
 
-/** Declares the page's title, description, canonical URL and structured data. */
+/**
+ * Declares the page's title, description, canonical URL and structured data. Only the server's
+ * document carries structured data, so pages build it under `import.meta.env.SSR` and the browser
+ * build leaves its code out.
+ */
 export function PageHead(head: Head) {
   const collector = useContext(PageContext);
   if (collector) collector.head = head;

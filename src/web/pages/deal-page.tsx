@@ -85,7 +85,7 @@ function DealView({ coupon }: { coupon: Coupon }) {
         title={`${title} | ${name} Coupon | Prop Firm Club`}
         description={`${percent !== null ? `${percent}% off ${name}. ` : ''}${description}`.slice(0, 160)}
         canonicalPath={`/deals/${coupon.slug}`}
-        jsonLd={[dealJsonLd(coupon, expired)]}
+        jsonLd={import.meta.env.SSR ? [dealJsonLd(coupon, expired)] : undefined}
       />
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600">

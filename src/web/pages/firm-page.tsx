@@ -12,13 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { currentUserQuery } from '../features/accounts/queries';
 import { firmMetaDescription } from '../features/firms/display';
 import { FirmHeader, useGoBack } from '../features/firms/firm-header';
-import {
-  EmbedFirm,
-  FirmOverview,
-  PriceTable,
-  QuickInfo,
-  SidebarCoupons,
-} from '../features/firms/firm-overview';
+import { FirmOverview, PriceTable, QuickInfo, SidebarCoupons } from '../features/firms/firm-overview';
 import { firmJsonLd } from '../features/firms/json-ld';
 import {
   firmDetailsQuery,
@@ -33,7 +27,8 @@ import { PageHead } from '../lib/page-context';
 import { useSiteConfig } from '../lib/site-config';
 import { useUrlSearchParams } from '../lib/url-search-params';
 
-// Only the Overview panel shows on arrival; the others (forms, dialogs, tooltips) load when opened.
+// Only the Overview panel shows on arrival; the others (forms, dialogs, tooltips) load when opened,
+// and the sidebar's last cards (rule changes, the embed snippet) after the page's own code.
 const FundingModels = lazyComponent(() =>
   import('../features/firms/funding-models').then((m) => m.FundingModels),
 );
@@ -44,6 +39,7 @@ const TooltipProvider = lazyComponent(() =>
 const FirmCoupons = lazyComponent(() => import('../features/firms/firm-coupons').then((m) => m.FirmCoupons));
 const FirmReviews = lazyComponent(() => import('../features/firms/firm-reviews').then((m) => m.FirmReviews));
 const RuleChanges = lazyComponent(() => import('../features/firms/rule-changes').then((m) => m.RuleChanges));
+const EmbedFirm = lazyComponent(() => import('../features/firms/embed-firm').then((m) => m.EmbedFirm));
 
 /** The server renders whichever panel the address opens (`?tab=`), so it loads them all ahead. */
 export const loadServerParts = () =>
@@ -53,6 +49,7 @@ export const loadServerParts = () =>
     FirmCoupons.preload(),
     FirmReviews.preload(),
     RuleChanges.preload(),
+    EmbedFirm.preload(),
   ]);
 
 const FIRM_TABS = ['overview', 'funding', 'coupons', 'reviews'] as const;
@@ -176,7 +173,9 @@ export default function FirmPage() {
         description={firmMetaDescription(firm)}
         canonicalPath={`/firm/${firm.slug}`}
         image={firm.logo ?? undefined}
-        jsonLd={firmJsonLd(firm, reviews.data ?? [], rating.data, publicUrl)}
+        jsonLd={
+          import.meta.env.SSR ? firmJsonLd(firm, reviews.data ?? [], rating.data, publicUrl) : undefined
+        }
       />
       <FirmHeader firm={firm} summary={rating.data} />
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-3 lg:px-8">
@@ -239,7 +238,9 @@ export default function FirmPage() {
               <Scale aria-hidden="true" /> Compare with other firms
             </Link>
           </Button>
-          <EmbedFirm firm={firm} publicUrl={publicUrl} />
+          <Suspense fallback={<Skeleton className="h-48" />}>
+            <EmbedFirm firm={firm} publicUrl={publicUrl} />
+          </Suspense>
         </aside>
       </div>
     </>

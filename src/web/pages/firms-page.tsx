@@ -20,7 +20,7 @@ export default function FirmsPage() {
         title="All Prop Firms | Prop Firm Club"
         description="Browse and compare every prop firm we track by market, trust rating, price and funding."
         canonicalPath={`/firms${canonical}`}
-        jsonLd={list.data ? [directoryJsonLd(list.data.firms, publicUrl)] : undefined}
+        jsonLd={import.meta.env.SSR && list.data ? [directoryJsonLd(list.data.firms, publicUrl)] : undefined}
       />
       <PageHeader
         title="All Prop Firms"

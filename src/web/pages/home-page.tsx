@@ -89,10 +89,14 @@ function PublicHomePage() {
         title="Prop Firm Club: Compare Prop Trading Firms"
         description="Compare prop trading firms by trust rating, price, funding and rules. Read reviews, copy discount codes and enter giveaways."
         canonicalPath={'/'}
-        jsonLd={[
-          websiteJsonLd(publicUrl),
-          ...(firms.data ? [directoryJsonLd(firms.data.firms, publicUrl)] : []),
-        ]}
+        jsonLd={
+          import.meta.env.SSR
+            ? [
+                websiteJsonLd(publicUrl),
+                ...(firms.data ? [directoryJsonLd(firms.data.firms, publicUrl)] : []),
+              ]
+            : undefined
+        }
       />
       <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-slate-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-8 px-4 py-16 text-center sm:px-6 sm:py-20 lg:px-8">

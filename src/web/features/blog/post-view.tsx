@@ -46,7 +46,7 @@ export function PostView({ post, preview = false }: { post: BlogPost; preview?: 
           canonicalPath={`/blog/${post.slug}`}
           type="article"
           image={post.featuredImage ?? undefined}
-          jsonLd={[articleJsonLd(post, publicUrl)]}
+          jsonLd={import.meta.env.SSR ? [articleJsonLd(post, publicUrl)] : undefined}
           links={[
             {
               rel: 'alternate',

@@ -69,13 +69,13 @@ export const FLAG = {
   futures: 128,
   crypto: 256,
 } as const;
+const FLAG_BITS = Object.values(FLAG);
 
 /**
- * What the filters read, one typed array per field in row order: a request's filters run as one
- * loop over numbers, not a function call per filter and row. Missing numbers are NaN (every
- * comparison with NaN is false); a missing daily drawdown is 0 (no daily limit).
+ * What the finder's range filters read, one typed array per column, by row position: a request's
+ * filters run as one loop over numbers. Missing numbers are NaN (every comparison with NaN is
+ * false); a missing daily drawdown is 0 (no daily limit).
  */
-/** What the finder's range filters read, one typed array per column, by row position. */
 export interface CatalogColumns {
   capital: Float64Array;
   dailyDrawdown: Float64Array;
@@ -400,9 +400,16 @@ function buildCatalog(
     orders[sort] = { asc, desc };
     ranks[sort] = { asc: inverse(asc), desc: inverse(desc) };
   }
-  const offered = new Set(rows.flatMap((row) => [...row.platforms]));
+  // Rows of one firm share its platform set: each set is read once.
+  const platformSets = new Set<ReadonlySet<string>>();
+  const withOptions = new Set<number>();
+  for (const row of rows) {
+    platformSets.add(row.platforms);
+    withOptions.add(row.option.firm.id);
+  }
+  const offered = new Set<string>();
+  for (const set of platformSets) for (const slug of set) offered.add(slug);
   const countries = new Map<string, string>();
-  const withOptions = new Set(rows.map((row) => row.option.firm.id));
   for (const f of firmRows) {
     if (!withOptions.has(f.id)) continue;
     for (const c of f.restrictedCountries) if (c.trim()) countries.set(c.trim().toLowerCase(), c.trim());
@@ -477,15 +484,16 @@ function setsOf(rows: CatalogRow[]): CatalogSets {
     }
     set[i >>> 5] |= 1 << (i & 31);
   };
-  rows.forEach((row, i) => {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     add(sets.capital, row.capital, i);
     add(sets.steps, row.steps, i);
     const flags = flagsOf(row);
-    for (const bit of Object.values(FLAG)) if (flags & bit) add(sets.flags, bit, i);
+    for (const bit of FLAG_BITS) if (flags & bit) add(sets.flags, bit, i);
     if (row.drawdownType) add(sets.drawdown, row.drawdownType, i);
     for (const platform of row.platforms) add(sets.platform, platform, i);
     for (const country of row.restrictedCountries) add(sets.restricted, country, i);
-  });
+  }
   return sets;
 }
 
@@ -494,16 +502,24 @@ function setsOf(rows: CatalogRow[]): CatalogSets {
  * then id), and rows without a key stay last.
  */
 function reverseKeepingTies(asc: Int32Array, values: (number | null)[]): Int32Array {
-  const present = Array.from(asc).filter((i) => values[i] != null);
-  const missing = Array.from(asc).filter((i) => values[i] == null);
-  const desc: number[] = [];
-  for (let end = present.length; end > 0; ) {
+  const present = new Int32Array(asc.length);
+  const missing = new Int32Array(asc.length);
+  let presentCount = 0;
+  let missingCount = 0;
+  for (const i of asc) {
+    if (values[i] == null) missing[missingCount++] = i;
+    else present[presentCount++] = i;
+  }
+  const desc = new Int32Array(asc.length);
+  let d = 0;
+  for (let end = presentCount; end > 0; ) {
     let start = end - 1;
     while (start > 0 && values[present[start - 1]] === values[present[end - 1]]) start--;
-    for (let k = start; k < end; k++) desc.push(present[k]);
+    for (let k = start; k < end; k++) desc[d++] = present[k];
     end = start;
   }
-  return Int32Array.from([...desc, ...missing]);
+  desc.set(missing.subarray(0, missingCount), d);
+  return desc;
 }
 
 /** Each position's index in `order`. */

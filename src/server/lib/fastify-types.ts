@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import type { Access, RouteAccess } from './access';
 import type { ResponseCache } from './cache';
 import type { Changes } from './events';
+import type { AnswerInProcess } from './in-process-answers';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mailer';
 import type { ReadModels } from './read-model';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     sessionUserId(request: FastifyRequest): Promise<string | undefined>;
     /** Every route with who may call it (lib/access.ts), in registration order. */
     routeAccess: RouteAccess[];
+    /** A page render's public API answer without the HTTP layer, when it can be (lib/in-process-answers.ts). */
+    answerInProcess: AnswerInProcess;
   }
   interface FastifyRequest {
     /** The response cache's mark when the request arrived (`ResponseCache.mark`). */

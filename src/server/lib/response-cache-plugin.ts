@@ -134,6 +134,29 @@ export function sendSingle(
 }
 
 /**
+ * Stores a route's successful answer under its URL, unless a change invalidated one of its tags
+ * since `mark` (taken before the answer was read); returns the entry.
+ */
+export function storeApiAnswer(
+  cache: ResponseCache,
+  url: string,
+  answer: { contentType: string; text: string; tags: readonly string[]; route: string },
+  mark: number,
+): CachedResponse {
+  const entry: CachedResponse = {
+    status: 200,
+    contentType: answer.contentType,
+    body: Buffer.from(answer.text),
+    encoded: {},
+    tags: answer.tags,
+    route: answer.route,
+    headers: {},
+  };
+  cache.set(apiCacheKey(url), entry, mark);
+  return entry;
+}
+
+/**
  * Serves cached GET responses (`answer`, for in-process requests that do not pass the server) and
  * stores fresh answers of routes that declare `cacheTags`. Entries are dropped by change events
  * (`cacheTagsOf`, subscribed in app.ts), not by routes.
@@ -157,16 +180,13 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
     if (!tags || request.method !== 'GET') return done(null, payload);
     answerTags.set(request.raw, tags);
     if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-    const entry: CachedResponse = {
-      status: 200,
+    const answer = {
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      body: Buffer.from(payload),
-      encoded: {},
+      text: payload,
       tags,
       route: request.routeOptions.url ?? request.url,
-      headers: {},
     };
-    app.cache.set(apiCacheKey(request.url), entry, request.cacheMark);
+    const entry = storeApiAnswer(app.cache, request.url, answer, request.cacheMark);
     const encoded = encodeCached(entry, request.headers['accept-encoding']);
     done(null, withCoding(reply.header('x-cache', 'miss'), encoded));
   });

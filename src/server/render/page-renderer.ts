@@ -206,10 +206,10 @@ async function answerCurrentUser(app: FastifyInstance, request: FastifyRequest):
 }
 
 /**
- * The API answers of one page request's render: its own session's user, a cached public answer, or
- * an in-process request with the visitor's cookies. Once one of them is 503 (the database is
- * unreachable) the page cannot be told right, so `unavailable()` says so and the rest are not
- * asked for.
+ * The API answers of one page request's render: its own session's user, a cached public answer, a
+ * public answer taken in process (lib/in-process-answers.ts), or an in-process request with the
+ * visitor's cookies. Once one of them is 503 (the database is unreachable) the page cannot be told
+ * right, so `unavailable()` says so and the rest are not asked for.
  */
 function createPageFetch(app: FastifyInstance, request: FastifyRequest) {
   const forwarded = {
@@ -228,6 +228,8 @@ function createPageFetch(app: FastifyInstance, request: FastifyRequest) {
         text: hit.body.toString(),
         tags: [...hit.tags],
       };
+    const answer = await app.answerInProcess(apiPath);
+    if (answer) return answer;
     const res = await app.inject({
       method: 'GET',
       url: apiPath,

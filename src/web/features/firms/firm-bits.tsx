@@ -65,7 +65,11 @@ export function StarRating({
       strokeWidth={2}
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={cn('inline-block shrink-0', size === 'lg' ? 'h-5 w-25' : 'h-4 w-20')}
+      // Empty stars take the rating's colours; filled ones their own.
+      className={cn(
+        'inline-block shrink-0 fill-slate-200 text-slate-200',
+        size === 'lg' ? 'h-5 w-25' : 'h-4 w-20',
+      )}
     >
       {starId ? null : (
         <defs>
@@ -79,21 +83,27 @@ export function StarRating({
           x={i * 24}
           width={24}
           height={24}
-          className={i < full ? 'fill-amber-400 text-amber-400' : 'fill-slate-200 text-slate-200'}
+          className={i < full ? 'fill-amber-400 text-amber-400' : undefined}
         />
       ))}
     </svg>
   );
 }
 
+/**
+ * The firm's logo, or a building for a firm without one: drawn here, or, with `iconId`, taken from
+ * a symbol the list around it draws once (a card list of firms without logos repeated its paths).
+ */
 export function FirmLogo({
   src,
   name,
   size = 'md',
+  iconId,
 }: {
   src: string | null;
   name: string;
   size?: 'sm' | 'md' | 'lg';
+  iconId?: string;
 }) {
   const box = size === 'lg' ? 'size-20' : size === 'sm' ? 'size-10' : 'size-14';
   if (!src) {
@@ -102,7 +112,13 @@ export function FirmLogo({
         className={cn(box, 'flex shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600')}
         aria-hidden="true"
       >
-        <Building2 className="size-1/2" />
+        {iconId ? (
+          <svg aria-hidden="true" className="size-1/2">
+            <use href={`#${iconId}`} />
+          </svg>
+        ) : (
+          <Building2 className="size-1/2" />
+        )}
       </span>
     );
   }

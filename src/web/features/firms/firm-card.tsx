@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import ArrowRight from '~icons/lucide/arrow-right';
+import Building2 from '~icons/lucide/building-2';
 import Scale from '~icons/lucide/scale';
 import Sparkles from '~icons/lucide/sparkles';
 import { formatReviewCount } from '../../../domain/firm-rules';
@@ -10,17 +11,25 @@ import { createIconSprite } from '../../components/ui/icon-sprite';
 import { formatFundingRange, formatPriceRange } from './display';
 import { FirmLogo, StarRating, StarShape, TrustBadge } from './firm-bits';
 
+/** Facts are styled from their list, not each term and value (as the challenge cards' are). */
+const FACTS = '[&_dd]:font-semibold [&_dd]:text-slate-900 [&_dt]:text-xs [&_dt]:text-slate-500';
+
 function Fact({ label, value, wide = false }: { label: string; value: string | null; wide?: boolean }) {
   return (
     <div className={wide ? 'col-span-2' : undefined}>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="font-semibold text-slate-900">{value ?? 'N/A'}</dd>
+      <dt>{label}</dt>
+      <dd>{value ?? 'N/A'}</dd>
     </div>
   );
 }
 
 /** The card icons, drawn once per list (`FirmCardIcons`) and pointed at from each card. */
-const cardIcons = createIconSprite('firm-card-icon', { arrow: ArrowRight, scale: Scale, star: StarShape });
+const cardIcons = createIconSprite('firm-card-icon', {
+  arrow: ArrowRight,
+  building: Building2,
+  scale: Scale,
+  star: StarShape,
+});
 export const FirmCardIcons = cardIcons.Symbols;
 const CardIcon = cardIcons.Use;
 
@@ -39,7 +48,7 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
         </p>
       )}
       <div className="flex items-start gap-3">
-        <FirmLogo src={firm.logo} name={firm.name} />
+        <FirmLogo src={firm.logo} name={firm.name} iconId={cardIcons.idOf('building')} />
         <div className="min-w-0 flex-1">
           {/* Wrapped, not cut: 'Northbridge Capital Tr...' lost the words that tell firms apart. */}
           <h3 className="text-lg leading-snug font-semibold break-words text-slate-900">
@@ -58,7 +67,7 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
           <>
             <StarRating average={firm.averageRating} starId={cardIcons.idOf('star')} />
             <span className="font-semibold">{formatAverageRating(firm.averageRating)}</span>
-            <span className="text-slate-500">({formatReviewCount(firm.totalReviews)})</span>
+            <span className="text-slate-500">{`(${formatReviewCount(firm.totalReviews)})`}</span>
           </>
         ) : (
           // As the home table says it: '0.0 (0 reviews)' read as a bad score.
@@ -68,7 +77,7 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
       {firm.shortDescription && (
         <p className="mt-3 line-clamp-2 text-sm text-slate-600">{firm.shortDescription}</p>
       )}
-      <dl className="mt-4 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+      <dl className={`mt-4 grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm ${FACTS}`}>
         <Fact wide label="Price" value={formatPriceRange(firm.accountPriceMin, firm.accountPriceMax)} />
         <Fact label="Funding" value={formatFundingRange(firm.fundingMin, firm.fundingMax)} />
         <Fact label="Accounts" value={String(firm.accountCount)} />

@@ -115,17 +115,37 @@ export function computeTrueCost(option: TrueCostOption, assumptions: TrueCostAss
 
 const feeOf = (option: TrueCostOption) => option.price * (1 - (option.discountPercent ?? 0) / 100);
 
-/** The true cost alone, rounded to cents: what the finder orders thousands of options by. */
-export function trueCostOf(option: TrueCostOption, assumptions: TrueCostAssumptions): number {
+/**
+ * The formula above as `base + extra attempts x perRetry`, before the clamp at zero and the
+ * rounding (`costOfTerms`): the part that depends on the option and the months per attempt, so the
+ * finder works it out once per option and then orders thousands of options for any pass rate with
+ * one multiplication each. An instant account's perRetry is 0 (it has no further attempts).
+ */
+export function trueCostTerms(
+  option: TrueCostOption,
+  monthsPerAttempt: number,
+): { base: number; perRetry: number } {
   const fee = feeOf(option);
-  const perAttempt = option.pricingType === 'monthly' ? fee * assumptions.monthsPerAttempt : fee;
+  const perAttempt = option.pricingType === 'monthly' ? fee * monthsPerAttempt : fee;
   const retry = option.resetPrice != null ? Math.min(option.resetPrice, perAttempt) : perAttempt;
-  const attempts = option.steps === 0 ? 1 : 1 / assumptions.passRate;
-  const paid = perAttempt + (attempts - 1) * retry;
-  const cashback = option.cashbackPercentage ?? 0;
-  return roundCents(
-    Math.max(0, paid * (1 - cashback / 100) + (option.activationFee ?? 0) - (option.feeRefundable ? fee : 0)),
-  );
+  const kept = 1 - (option.cashbackPercentage ?? 0) / 100;
+  return {
+    base: perAttempt * kept + (option.activationFee ?? 0) - (option.feeRefundable ? fee : 0),
+    perRetry: option.steps === 0 ? 0 : retry * kept,
+  };
+}
+
+/** The attempts after the first that a trader with this pass rate pays for, on average. */
+export const extraAttempts = (passRate: number) => 1 / passRate - 1;
+
+/** The true cost from its terms, rounded to cents. */
+export const costOfTerms = (base: number, perRetry: number, extra: number) =>
+  roundCents(Math.max(0, base + extra * perRetry));
+
+/** The true cost alone, rounded to cents. */
+export function trueCostOf(option: TrueCostOption, assumptions: TrueCostAssumptions): number {
+  const { base, perRetry } = trueCostTerms(option, assumptions.monthsPerAttempt);
+  return costOfTerms(base, perRetry, extraAttempts(assumptions.passRate));
 }
 
 /** The true cost per $1,000 of account size, rounded to cents. */

@@ -296,6 +296,20 @@ describe('GET /api/challenges', () => {
     },
   );
 
+  it('orders by true cost for each months per attempt, asked in turn and again', async () => {
+    // More values than the service keeps cost terms for, so some are made again after being dropped.
+    for (const months of [1, 3, 5, 7, 9, 3, 1]) {
+      const got = await all(`?sort=trueCost&passRate=0.2&monthsPerAttempt=${months}`);
+      const costs = got.map((o) => o.trueCost);
+      expect(costs).toEqual([...costs].sort((a, b) => a - b));
+      for (const o of got) {
+        expect(o.trueCost).toBe(
+          computeTrueCost(trueCostInput(o), { passRate: 0.2, monthsPerAttempt: months }).trueCost,
+        );
+      }
+    }
+  });
+
   it('sorts the firm rating best first unless asked otherwise', async () => {
     const weights = (await get('?sort=rating&pageSize=100')).options.map((o) =>
       trustRatingWeight(o.firm.trustRating),

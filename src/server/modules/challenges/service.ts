@@ -3,11 +3,13 @@ import {
   type ChallengePage,
   type ChallengeQuery,
   computeTrueCost,
+  costOfTerms,
   costPer1kOf,
   defaultOrder,
+  extraAttempts,
   sortUsesAssumptions,
   type TrueCostAssumptions,
-  trueCostOf,
+  trueCostTerms,
 } from '../../../domain/challenge-rules';
 import { pageOffset } from '../../../domain/firm-rules';
 import { type Catalog, type CatalogRow, FLAG, type RowSet, type StaticSort } from './catalog';
@@ -15,6 +17,21 @@ import { type Catalog, type CatalogRow, FLAG, type RowSet, type StaticSort } fro
 /** Room for the position of a row in a packed sort key: exact while cents x 2^21 stay below 2^53. */
 const POSITIONS = 2 ** 21;
 const MAX_PACKED_CENTS = 2 ** 31;
+
+/**
+ * Arrays a request fills and is done with before it returns (requests run one at a time on this
+ * thread, and `listChallenges` never waits): made once at the catalog's size instead of a few
+ * hundred kilobytes of new arrays per request, which the garbage collector then had to reclaim.
+ */
+const scratch = { matched: new Int32Array(0), keys: new Float64Array(0), cents: new Float64Array(0) };
+function scratchFor(rows: number): typeof scratch {
+  if (scratch.matched.length < rows) {
+    scratch.matched = new Int32Array(rows);
+    scratch.keys = new Float64Array(rows);
+    scratch.cents = new Float64Array(rows);
+  }
+  return scratch;
+}
 
 /** Keeps in `into` the rows in any of the sets of `keys` (a key no row has: none). */
 function keepAny<K>(into: Uint32Array, sets: Map<K, RowSet>, keys: readonly K[]) {
@@ -83,7 +100,7 @@ function matchingRows(catalog: Catalog, query: Partial<ChallengeQuery>, bound: n
   if (country) keepIf(candidates, sets.restricted.get(country), false);
 
   const test = rangeTest(catalog, query);
-  const matched = new Int32Array(bound);
+  const matched = scratchFor(bound).matched;
   let total = 0;
   for (let w = 0; w < candidates.length; w++) {
     let word = candidates[w];
@@ -133,6 +150,37 @@ export function smallestKeys(keys: Float64Array, count: number): Float64Array {
   return heap.subarray(0, size).sort();
 }
 
+/** Every row's true-cost terms (`trueCostTerms`) for one number of months per attempt, by position. */
+interface CostColumns {
+  base: Float64Array;
+  perRetry: Float64Array;
+}
+
+/** The terms a catalog's rows have for the months per attempt asked lately (a new catalog starts afresh). */
+const costColumnsOf = new WeakMap<Catalog, Map<number, CostColumns>>();
+/** Months-per-attempt values kept per catalog, the most recently asked. */
+const COST_COLUMNS_KEPT = 4;
+
+function costColumns(catalog: Catalog, monthsPerAttempt: number): CostColumns {
+  const kept = costColumnsOf.get(catalog) ?? new Map<number, CostColumns>();
+  costColumnsOf.set(catalog, kept);
+  let columns = kept.get(monthsPerAttempt);
+  if (columns) {
+    kept.delete(monthsPerAttempt); // to the end: the most recently asked
+  } else {
+    const n = catalog.rows.length;
+    columns = { base: new Float64Array(n), perRetry: new Float64Array(n) };
+    for (let i = 0; i < n; i++) {
+      const terms = trueCostTerms(catalog.rows[i].costInput, monthsPerAttempt);
+      columns.base[i] = terms.base;
+      columns.perRetry[i] = terms.perRetry;
+    }
+    if (kept.size >= COST_COLUMNS_KEPT) kept.delete(kept.keys().next().value as number);
+  }
+  kept.set(monthsPerAttempt, columns);
+  return columns;
+}
+
 const withCost = (row: CatalogRow, assumptions: TrueCostAssumptions): ChallengeOption => ({
   ...row.option,
   ...computeTrueCost(row.costInput, assumptions),
@@ -177,22 +225,25 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
   let positions: ArrayLike<number>;
   if (!sortUsesAssumptions(query.sort)) {
     const rank = catalog.ranks[query.sort as StaticSort][order];
-    const keys = new Float64Array(total);
+    const keys = scratch.keys.subarray(0, total);
     for (let k = 0; k < total; k++) keys[k] = rank[matched[k]];
     const inOrder = catalog.orders[query.sort as StaticSort][order];
     positions = Array.from(smallestKeys(keys, wanted), (r) => inOrder[r]);
   } else {
     const perThousand = query.sort === 'costPer1k';
-    const cents = new Float64Array(total);
+    const { base, perRetry } = costColumns(catalog, query.monthsPerAttempt);
+    const { capital } = catalog.columns;
+    const extra = extraAttempts(query.passRate);
+    const cents = scratch.cents.subarray(0, total);
     let highest = 0;
     for (let k = 0; k < total; k++) {
-      const input = rows[matched[k]].costInput;
-      const cost = trueCostOf(input, assumptions);
-      cents[k] = Math.round((perThousand ? costPer1kOf(cost, input.capital) : cost) * 100);
+      const i = matched[k];
+      const cost = costOfTerms(base[i], perRetry[i], extra);
+      cents[k] = Math.round((perThousand ? costPer1kOf(cost, capital[i]) : cost) * 100);
       if (cents[k] > highest) highest = cents[k];
     }
     if (highest < MAX_PACKED_CENTS && rows.length < POSITIONS) {
-      const keys = new Float64Array(total);
+      const keys = scratch.keys.subarray(0, total);
       for (let k = 0; k < total; k++) {
         keys[k] = (order === 'asc' ? cents[k] : highest - cents[k]) * POSITIONS + matched[k];
       }

@@ -13,6 +13,8 @@ export interface PageDocument extends EncodedBody {
   tags: string[];
   /** For a shared document: `body` is the raw bytes, and this the copy in the request's coding. */
   encoded?: CachedResponse['encoded'];
+  /** When the body sits in memory shared with a render thread: frees it, once the response is done. */
+  release?: () => void;
 }
 
 export interface PageDocumentOptions {

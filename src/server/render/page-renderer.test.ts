@@ -38,6 +38,23 @@ describe('page rendering on worker threads', () => {
     },
   );
 
+  it('hands back documents for one visitor through shared memory, each whole, more at once than it has slots', async () => {
+    // 80 renders in flight (page-bytes.ts keeps 64 slots): each slot is freed when its response is
+    // done, and a render finding none free sends its bytes in the message; either way every page
+    // must be its own, byte for byte.
+    // Each page its own (a search nothing matches names its query), so a slot reused too early shows.
+    const urls = Array.from({ length: 80 }, (_, i) => `/firms?q=${'nomatch'.repeat(1 + (i % 5))}${i}`);
+    const [pages, expected] = await Promise.all([
+      Promise.all(urls.map((url) => get(onWorkers, url))),
+      Promise.all(urls.map((url) => get(onServerThread, url))),
+    ]);
+    pages.forEach((page, i) => {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`${'nomatch'.repeat(1 + (i % 5))}${i}`);
+      expect(withoutTimes(page.body)).toBe(withoutTimes(expected[i].body));
+    });
+  });
+
   it('compresses a document made for one visitor on the render thread, as the request accepts', async () => {
     const url = '/firm/worker-render-capital';
     const [compressed, plain] = await Promise.all([

@@ -19,6 +19,7 @@ import {
 } from '../lib/response-cache-plugin';
 import { findCurrentUser, unauthorized } from '../modules/accounts/service';
 import { type DocumentAssets, NONCE_PLACEHOLDER } from './document';
+import { createPageBytes, readPageBytes } from './page-bytes';
 import {
   type PageDocument,
   type PageDocumentOptions,
@@ -29,6 +30,7 @@ import type {
   RenderPortAnswer,
   RenderPortRequest,
   RenderWorkerData,
+  WorkerPageDocument,
   WorkerRenderTask,
 } from './render-worker';
 
@@ -59,10 +61,11 @@ function renderOnWorkers(
   threads: number,
   assets: DocumentAssets,
 ): RenderPage {
-  const pool = new Piscina<WorkerRenderTask, PageDocument>({
+  const pageBytes = createPageBytes();
+  const pool = new Piscina<WorkerRenderTask, WorkerPageDocument>({
     filename: pathToFileURL(workerFile).href,
     name: 'renderInWorker',
-    workerData: { assets } satisfies RenderWorkerData,
+    workerData: { assets, pageBytes } satisfies RenderWorkerData,
     // The built entry is plain JavaScript. Workers must not inherit the server's `--import tsx`:
     // under its loader the page chunks the entry imports at render time resolve to a second copy
     // of the entry, and every page renders as its Suspense fallback.
@@ -88,7 +91,11 @@ function renderOnWorkers(
     try {
       // Node's MessagePort has the web one's postMessage, onmessage and close, which is all the worker uses.
       const port = port2 as unknown as WorkerRenderTask['port'];
-      const page = await pool.run({ url, config, port, acceptEncoding, shared }, { transferList: [port2] });
+      const { bodySlot, ...page } = await pool.run(
+        { url, config, port, acceptEncoding, shared },
+        { transferList: [port2] },
+      );
+      if (bodySlot) return { ...page, ...readPageBytes(pageBytes, bodySlot) };
       // Bytes arrive as plain Uint8Arrays (structured clone); Fastify sends Buffers as they are.
       const encoded = Object.fromEntries(
         Object.entries(page.encoded ?? {}).map(([coding, bytes]) => [coding, asBuffer(bytes)]),
@@ -290,6 +297,8 @@ export async function registerPageRendering(
     const page = await rendering.catch((error: unknown) => {
       if (!unavailable()) throw error;
     });
+    // A body in memory shared with a render thread is freed when the response is done, however it ends.
+    if (page?.release) reply.raw.once('close', page.release);
     if (!page || unavailable()) return sendUnavailable(request, reply);
     if (page.redirect) return reply.redirect(page.redirect, 302);
     if (!cacheKey) {

@@ -7,6 +7,7 @@ import { workerData } from 'piscina';
 import type { ApiResponse, SiteConfig } from '../../domain/render';
 import { render } from '../../web/entry-server';
 import type { DocumentAssets } from './document';
+import { type PageBytes, type PageBytesSlot, writePageBytes } from './page-bytes';
 import { type PageDocument, type PageDocumentOptions, renderPageDocument } from './page-document';
 
 /** Port messages: the API paths one render asks for together, answered in order under the same id. */
@@ -34,9 +35,14 @@ export interface WorkerRenderTask extends Pick<PageDocumentOptions, 'acceptEncod
 /** Given to every render thread when the pool starts. */
 export interface RenderWorkerData {
   assets: DocumentAssets;
+  pageBytes: PageBytes;
 }
 
-const { assets } = workerData as RenderWorkerData;
+/** A rendered document as a render thread hands it back: its body in a shared slot when it fits. */
+export type WorkerPageDocument = PageDocument & { bodySlot?: PageBytesSlot };
+
+const { assets, pageBytes } = workerData as RenderWorkerData;
+const NO_BYTES = Buffer.alloc(0);
 
 /**
  * Paths asked for in the same turn go to the server thread in one message: a page's queries start
@@ -75,13 +81,17 @@ export async function renderInWorker({
   port,
   acceptEncoding,
   shared,
-}: WorkerRenderTask): Promise<PageDocument> {
+}: WorkerRenderTask): Promise<WorkerPageDocument> {
   try {
-    return await renderPageDocument(
+    const page = await renderPageDocument(
       render,
       { url, config, fetchApi: batchedFetch(port) },
       { assets, acceptEncoding, shared },
     );
+    // A shared document is kept by the response cache, so its bytes travel in the message; a
+    // document for one visitor is sent once, from a slot (page-bytes.ts).
+    const bodySlot = shared || page.body.length === 0 ? null : writePageBytes(pageBytes, page.body);
+    return bodySlot ? { ...page, body: NO_BYTES, bodySlot } : page;
   } finally {
     port.close();
   }

@@ -25,6 +25,9 @@ export interface PageBytesSlot {
 
 const STATES_BYTES = SLOTS * Int32Array.BYTES_PER_ELEMENT;
 
+/** The slots' state words. */
+const statesOf = (pageBytes: PageBytes) => new Int32Array(pageBytes.memory, 0, SLOTS);
+
 export function createPageBytes(): PageBytes {
   return { memory: new SharedArrayBuffer(STATES_BYTES + SLOTS * SLOT_BYTES) };
 }
@@ -32,7 +35,7 @@ export function createPageBytes(): PageBytes {
 /** Render thread: copies `bytes` into a free slot, or answers null (too large, or none free). */
 export function writePageBytes(pageBytes: PageBytes, bytes: Uint8Array): PageBytesSlot | null {
   if (bytes.length > SLOT_BYTES) return null;
-  const states = new Int32Array(pageBytes.memory, 0, SLOTS);
+  const states = statesOf(pageBytes);
   // Threads start their search at different slots, so they seldom race for the same one.
   const start = Math.floor(Math.random() * SLOTS);
   for (let k = 0; k < SLOTS; k++) {
@@ -55,14 +58,14 @@ export function readPageBytes(pageBytes: PageBytes, { slot, length }: PageBytesS
   const release = () => {
     if (released) return;
     released = true;
-    Atomics.store(new Int32Array(pageBytes.memory, 0, SLOTS), slot, 0);
+    Atomics.store(statesOf(pageBytes), slot, 0);
   };
   return { body, release };
 }
 
 /** Slots in use: for tests, and a response that never freed its slot shows here. */
 export function pageBytesInUse(pageBytes: PageBytes): number {
-  const states = new Int32Array(pageBytes.memory, 0, SLOTS);
+  const states = statesOf(pageBytes);
   let used = 0;
   for (let slot = 0; slot < SLOTS; slot++) used += Atomics.load(states, slot);
   return used;

@@ -263,5 +263,7 @@ describe('firm page rules', () => {
     expect(truncateText('Pending review, results soon', 16)).toBe('Pending review…');
     // A word longer than a fifth of the room is cut where the room ends.
     expect(truncateText('Go Supercalifragilisticexpialidocious', 20)).toBe('Go Supercalifragili…');
+    // The ellipsis can be left to the page (a stylesheet draws it).
+    expect(truncateText('Pending review, results soon', 16, '')).toBe('Pending review');
   });
 });

@@ -72,15 +72,15 @@ export const formatLeverage = (n: number) => `1:${n}`;
 export const formatAverageRating = (average: number) => average.toFixed(1);
 
 /**
- * Cuts text to at most `max` characters, ending with an ellipsis when cut. The cut falls between
+ * Cuts text to at most `max` characters, ending with `ellipsis` when cut. The cut falls between
  * words when a space sits in the last fifth of the room, so a preview never ends 'is in i…'.
  */
-export function truncateText(text: string, max: number): string {
+export function truncateText(text: string, max: number, ellipsis = '…'): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   const room = clean.slice(0, max - 1);
   const endsAtWord = /[\s,.;:!?-]/.test(clean[max - 1]);
   const space = room.lastIndexOf(' ');
   const cut = endsAtWord || space < (max - 1) * 0.8 ? room : room.slice(0, space);
-  return `${cut.trimEnd().replace(/[,;:.-]+$/, '')}…`;
+  return `${cut.trimEnd().replace(/[,;:.-]+$/, '')}${ellipsis}`;
 }

@@ -30,14 +30,13 @@ import type {
   RenderPortAnswer,
   RenderPortRequest,
   RenderWorkerData,
-  WorkerPageDocument,
   WorkerRenderTask,
 } from './render-worker';
 
-/** Renders a page's whole document; `options` as `renderPageDocument` takes them, less the assets. */
+/** Renders a page's whole document; `options` as `renderPageDocument` takes them, less what the renderer holds. */
 type RenderPage = (
   request: RenderRequest,
-  options: Omit<PageDocumentOptions, 'assets'>,
+  options: Omit<PageDocumentOptions, 'assets' | 'bodySlots'>,
 ) => Promise<PageDocument>;
 
 interface ManifestChunk {
@@ -62,7 +61,7 @@ function renderOnWorkers(
   assets: DocumentAssets,
 ): RenderPage {
   const pageBytes = createPageBytes();
-  const pool = new Piscina<WorkerRenderTask, WorkerPageDocument>({
+  const pool = new Piscina<WorkerRenderTask, PageDocument>({
     filename: pathToFileURL(workerFile).href,
     name: 'renderInWorker',
     workerData: { assets, pageBytes } satisfies RenderWorkerData,

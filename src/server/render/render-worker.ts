@@ -7,7 +7,7 @@ import { workerData } from 'piscina';
 import type { ApiResponse, SiteConfig } from '../../domain/render';
 import { render } from '../../web/entry-server';
 import type { DocumentAssets } from './document';
-import { type PageBytes, type PageBytesSlot, writePageBytes } from './page-bytes';
+import type { PageBytes } from './page-bytes';
 import { type PageDocument, type PageDocumentOptions, renderPageDocument } from './page-document';
 
 /** Port messages: the API paths one render asks for together, answered in order under the same id. */
@@ -38,11 +38,7 @@ export interface RenderWorkerData {
   pageBytes: PageBytes;
 }
 
-/** A rendered document as a render thread hands it back: its body in a shared slot when it fits. */
-export type WorkerPageDocument = PageDocument & { bodySlot?: PageBytesSlot };
-
 const { assets, pageBytes } = workerData as RenderWorkerData;
-const NO_BYTES = Buffer.alloc(0);
 
 /**
  * Paths asked for in the same turn go to the server thread in one message: a page's queries start
@@ -81,17 +77,15 @@ export async function renderInWorker({
   port,
   acceptEncoding,
   shared,
-}: WorkerRenderTask): Promise<WorkerPageDocument> {
+}: WorkerRenderTask): Promise<PageDocument> {
   try {
-    const page = await renderPageDocument(
+    // A shared document is kept by the response cache, so its bytes travel in the message; a
+    // document for one visitor is sent once, from a slot when one is free (page-bytes.ts).
+    return await renderPageDocument(
       render,
       { url, config, fetchApi: batchedFetch(port) },
-      { assets, acceptEncoding, shared },
+      { assets, acceptEncoding, shared, bodySlots: pageBytes },
     );
-    // A shared document is kept by the response cache, so its bytes travel in the message; a
-    // document for one visitor is sent once, from a slot (page-bytes.ts).
-    const bodySlot = shared || page.body.length === 0 ? null : writePageBytes(pageBytes, page.body);
-    return bodySlot ? { ...page, body: NO_BYTES, bodySlot } : page;
   } finally {
     port.close();
   }

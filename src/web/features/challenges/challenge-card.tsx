@@ -145,7 +145,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
                 <span className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-emerald-700">
                   <CardIcon name="tag" className="size-3" />
                   <span className="font-mono font-semibold">{coupon.code}</span>
-                  {coupon.discountPercent ? ` −${formatPercent(coupon.discountPercent)}` : ''}
+                  {coupon.discountPercent ? ` saves ${formatPercent(coupon.discountPercent)}` : ''}
                 </span>
               ) : (
                 <span className="ml-1 text-xs font-normal text-slate-600">no coupon</span>

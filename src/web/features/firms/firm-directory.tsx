@@ -5,6 +5,7 @@ import ArrowDownAZ from '~icons/lucide/arrow-down-az';
 import Building2 from '~icons/lucide/building-2';
 import ChevronLeft from '~icons/lucide/chevron-left';
 import ChevronRight from '~icons/lucide/chevron-right';
+import Ellipsis from '~icons/lucide/ellipsis';
 import Search from '~icons/lucide/search';
 import ShieldCheck from '~icons/lucide/shield-check';
 import Star from '~icons/lucide/star';
@@ -323,9 +324,7 @@ function Pager({ state, pages }: { state: DirectoryState; pages: number }) {
       ) : null}
       {pageLinks(state.page, pages).map((n, i) =>
         n === 'gap' ? (
-          <span key={`gap-${i}`} className="px-1 text-slate-500" aria-hidden="true">
-            …
-          </span>
+          <Ellipsis key={`gap-${i}`} className="mx-1 size-4 text-slate-500" aria-hidden="true" />
         ) : n === state.page ? (
           <span key={n} aria-current="page" className={cn(step, 'border-brand-600 bg-brand-600 text-white')}>
             <span className="sr-only">Page </span>

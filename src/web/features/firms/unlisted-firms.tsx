@@ -36,7 +36,11 @@ function UnlistedRow({ firm }: { firm: UnlistedFirm }) {
         </div>
         {text && (
           <p className="mt-1 text-sm text-slate-600">
-            {long && !open ? truncateText(text, UNLISTED_READ_MORE_LENGTH) : text}{' '}
+            {long && !open ? (
+              <span className="ellipsis-after">{truncateText(text, UNLISTED_READ_MORE_LENGTH, '')}</span>
+            ) : (
+              text
+            )}{' '}
             {long && (
               <button
                 type="button"

@@ -22,6 +22,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One module graph per worker, not per file: each file builds its own app and database
+          // (tests/setup/test-app.ts), and nothing of the server is module state, so files cannot
+          // see each other; importing the server afresh for every file was most of the suite's time.
+          isolate: false,
         },
       },
       {

@@ -48,14 +48,22 @@ export async function installWriteLog(database: Database) {
       );
       return Number(rows[0]?.n ?? 0);
     },
-    /** The tables and operations written since a position, as "table op xN". */
-    async since(position: number): Promise<string[]> {
+    /**
+     * The writes committed after a position, as "table op xN", and the new position: one query,
+     * so that a caller checking every request pays one round trip for it.
+     */
+    async since(position: number): Promise<{ position: number; changed: string[] }> {
       const rows = rowsOf(
         await db.execute(
-          sql`SELECT tbl, op, count(*)::int AS n FROM reliability_write_log WHERE id > ${position} GROUP BY tbl, op ORDER BY tbl, op`,
+          sql`SELECT id::text AS id, tbl, op FROM reliability_write_log WHERE id > ${position} ORDER BY id`,
         ),
       );
-      return rows.map((r) => `${r.tbl} ${r.op} x${r.n}`);
+      const counts = new Map<string, number>();
+      for (const r of rows) counts.set(`${r.tbl} ${r.op}`, (counts.get(`${r.tbl} ${r.op}`) ?? 0) + 1);
+      return {
+        position: rows.length ? Number(rows[rows.length - 1].id) : position,
+        changed: [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, n]) => `${key} x${n}`),
+      };
     },
     /** Tables the log watches (every table of the public schema but its own). */
     async tables(): Promise<string[]> {

@@ -185,7 +185,9 @@ export async function fuzzRoutes(part: number, parts: number): Promise<void> {
       expect(operations.length).toBeGreaterThan(20);
       expect((await writes.tables()).length).toBeGreaterThan(10);
       const before = await writes.position();
-      await ctx.database.db.execute(sql`UPDATE prop_firms SET name = name WHERE id = (SELECT min(id) FROM prop_firms)`);
+      await ctx.database.db.execute(
+        sql`UPDATE prop_firms SET name = name WHERE id = (SELECT min(id) FROM prop_firms)`,
+      );
       expect(await writes.since(before)).toEqual({ position: before + 1, changed: ['prop_firms UPDATE x1'] });
     });
 

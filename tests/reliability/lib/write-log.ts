@@ -55,13 +55,13 @@ export async function installWriteLog(database: Database) {
     async since(position: number): Promise<{ position: number; changed: string[] }> {
       const rows = rowsOf(
         await db.execute(
-          sql`SELECT id::text AS id, tbl, op FROM reliability_write_log WHERE id > ${position} ORDER BY id`,
+          sql`SELECT id::text AS n, tbl, op FROM reliability_write_log WHERE id > ${position} ORDER BY id`,
         ),
       );
       const counts = new Map<string, number>();
       for (const r of rows) counts.set(`${r.tbl} ${r.op}`, (counts.get(`${r.tbl} ${r.op}`) ?? 0) + 1);
       return {
-        position: rows.length ? Number(rows[rows.length - 1].id) : position,
+        position: rows.length ? Number(rows[rows.length - 1].n) : position,
         changed: [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, n]) => `${key} x${n}`),
       };
     },

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
 import { CURRENT_USER_PATH } from '../../domain/api-paths';
@@ -28,6 +28,7 @@ import {
 } from './page-document';
 import type {
   RenderPortAnswer,
+  RenderPortOffer,
   RenderPortRequest,
   RenderWorkerData,
   WorkerRenderTask,
@@ -74,26 +75,36 @@ function renderOnWorkers(
     // A render waits on the server thread for its API answers; meanwhile its worker renders another.
     concurrentTasksPerWorker: 4,
   });
-  app.addHook('onClose', () => pool.close({ force: true }));
-  return async ({ url, config, fetchApi }, { acceptEncoding, shared }) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.on('message', ({ id, paths }: RenderPortRequest) => {
+  // Each thread offers its port once (render-worker.ts); a render's questions name the render.
+  const fetchers = new Map<number, (apiPath: string) => Promise<ApiResponse>>();
+  let nextRender = 0;
+  const ports: MessagePort[] = [];
+  pool.on('message', (message: RenderPortOffer) => {
+    const port = message?.renderPort;
+    if (!port) return;
+    ports.push(port);
+    port.unref();
+    port.on('message', ({ renderId, id, paths }: RenderPortRequest) => {
+      const fetchApi = fetchers.get(renderId);
       Promise.all(
         paths.map((apiPath) =>
-          fetchApi(apiPath).then(
+          (fetchApi ? fetchApi(apiPath) : Promise.reject(new Error('render ended'))).then(
             (response) => ({ response }),
             (error: unknown) => ({ error: String(error) }),
           ),
         ),
-      ).then((answers) => port1.postMessage({ id, answers } satisfies RenderPortAnswer));
+      ).then((answers) => port.postMessage({ id, answers } satisfies RenderPortAnswer));
     });
+  });
+  app.addHook('onClose', async () => {
+    for (const port of ports) port.close();
+    await pool.close({ force: true });
+  });
+  return async ({ url, config, fetchApi }, { acceptEncoding, shared }) => {
+    const renderId = nextRender++;
+    fetchers.set(renderId, fetchApi);
     try {
-      // Node's MessagePort has the web one's postMessage, onmessage and close, which is all the worker uses.
-      const port = port2 as unknown as WorkerRenderTask['port'];
-      const { bodySlot, ...page } = await pool.run(
-        { url, config, port, acceptEncoding, shared },
-        { transferList: [port2] },
-      );
+      const { bodySlot, ...page } = await pool.run({ url, config, renderId, acceptEncoding, shared });
       if (bodySlot) return { ...page, ...readPageBytes(pageBytes, bodySlot) };
       // Bytes arrive as plain Uint8Arrays (structured clone); Fastify sends Buffers as they are.
       const encoded = Object.fromEntries(
@@ -101,7 +112,7 @@ function renderOnWorkers(
       );
       return { ...page, body: asBuffer(page.body), encoded };
     } finally {
-      port1.close();
+      fetchers.delete(renderId);
     }
   };
 }

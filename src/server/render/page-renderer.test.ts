@@ -4,7 +4,7 @@ import { signUpUser } from '../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../tests/setup/test-app';
 import { CURRENT_USER_PATH } from '../../domain/api-paths';
 import { insertFirm } from '../db/seed/factories';
-import { pageCacheKey } from '../lib/response-cache-plugin';
+import { apiCacheKey, pageCacheKey } from '../lib/response-cache-plugin';
 
 /** The render threads and the server thread must send the same pages. */
 describe('page rendering on worker threads', () => {
@@ -175,4 +175,27 @@ describe('page rendering on worker threads', () => {
     expect(currentUserInState(page.body)).toMatchObject({ status: 'success', data: null });
     expect(page.body).toContain('href="/auth"');
   });
+});
+
+describe('closing the render threads', () => {
+  it('lets every render that is running finish before the threads end', async () => {
+    // The server's close waits for connections, not for the renders of requests whose clients
+    // left: those must end as they would have, not be cut short (a 500 logged for nobody). Several
+    // renders on each of two threads, as under load: piscina's own close resolves when the first
+    // thread is done and stops the other under its renders.
+    const ctx = await createTestApp({ RENDER_THREADS: '2' }, { pages: 'production' });
+    await insertFirm(ctx.db, { name: 'Closing Render Capital', slug: 'closing-render-capital' });
+    const pages = Array.from({ length: 8 }, (_, i) =>
+      ctx.app.inject({ url: `/firm/closing-render-capital?visit=${i}` }),
+    );
+    // The renders have asked for their data: the answer is cached the moment it is made.
+    while (!ctx.app.cache.get(apiCacheKey('/api/firms/closing-render-capital/details'))) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await ctx.close();
+    for (const res of await Promise.all(pages)) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<h1[^>]*>Closing Render Capital<\/h1>/);
+    }
+  }, 120_000);
 });

@@ -96,15 +96,22 @@ function renderOnWorkers(
       ).then((answers) => port.postMessage({ id, answers } satisfies RenderPortAnswer));
     });
   });
+  // Renders still running at close: those of requests whose clients left, which the server's close
+  // does not wait for. The pool closes after them: piscina's close, with several threads busy,
+  // stops one under its renders once another is done (each then logged as a 500 for nobody).
+  const running = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
+    await Promise.allSettled(running);
     for (const port of ports) port.close();
-    await pool.close({ force: true });
+    await pool.close();
   });
   return async ({ url, config, fetchApi }, { acceptEncoding, shared }) => {
     const renderId = nextRender++;
     fetchers.set(renderId, fetchApi);
+    const run = pool.run({ url, config, renderId, acceptEncoding, shared });
+    running.add(run);
     try {
-      const { bodySlot, ...page } = await pool.run({ url, config, renderId, acceptEncoding, shared });
+      const { bodySlot, ...page } = await run;
       if (bodySlot) return { ...page, ...readPageBytes(pageBytes, bodySlot) };
       // Bytes arrive as plain Uint8Arrays (structured clone); Fastify sends Buffers as they are.
       const encoded = Object.fromEntries(
@@ -113,6 +120,7 @@ function renderOnWorkers(
       return { ...page, body: asBuffer(page.body), encoded };
     } finally {
       fetchers.delete(renderId);
+      running.delete(run);
     }
   };
 }

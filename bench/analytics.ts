@@ -30,6 +30,7 @@ import { completeEnv, EnvSchema } from '../src/server/env';
 import { rollUpPendingAnalytics, selectRows } from '../src/server/modules/analytics/rollups';
 import { signUpUser } from '../tests/setup/accounts';
 import type { TestContext } from '../tests/setup/test-app';
+import { SERVER_ARGS } from './server-command';
 
 const LARGE_VIEWS = Number(process.env.BENCH_ANALYTICS_VIEWS ?? 1_000_000);
 const DAYS = 90;
@@ -189,7 +190,7 @@ async function dataGrowth(): Promise<void> {
 }
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { SERVER_ARGS } from './server-command';
 
 const PORT = 3640;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -22,7 +23,7 @@ const BASE = (process.env.LOAD_URL ?? `http://127.0.0.1:${PORT}`).replace(/\/$/,
 const UNCACHED = { cookie: 'pfc.session_token=load-not-a-session' };
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

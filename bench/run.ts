@@ -29,6 +29,7 @@ import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
 import { runAnalyticsBench } from './analytics';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
+import { SERVER_ARGS } from './server-command';
 
 const PORT = 3300;
 const BARE_PORT = 3301;
@@ -113,7 +114,7 @@ async function seedGenerated(dataDir: string, count: number): Promise<void> {
 }
 
 async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,5 +1,5 @@
 import { findLink, readOutbox } from '../../src/server/lib/mailer';
-import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test, waitForApp } from './fixtures';
 
 /** The verification link the server wrote to the outbox of its data folder for this address. */
 async function verificationLink(email: string): Promise<string> {
@@ -23,6 +23,7 @@ test('sign up, verify through the outbox link, log out, log in, see the points',
   const password = 'a long enough password';
 
   await page.goto('/auth?mode=signup');
+  await waitForApp(page);
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   await expectNoSeriousA11yViolations(page, { include: ['main'] });
 
@@ -44,6 +45,8 @@ test('sign up, verify through the outbox link, log out, log in, see the points',
 
   await page.goto('/profile');
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  // The server-rendered button shows before React hydrates it; a click before then does nothing.
+  await waitForApp(page);
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
   await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
@@ -53,6 +56,7 @@ test('sign up, verify through the outbox link, log out, log in, see the points',
   await expect(page).toHaveURL(
     (url) => url.pathname === '/auth' && url.searchParams.get('next') === '/profile',
   );
+  await waitForApp(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Log In', exact: true }).click();

@@ -191,15 +191,19 @@ async function bareServer({ body, headers }: Awaited<ReturnType<typeof rawGet>>)
 }
 
 /**
- * Loads until throughput stops rising (two rounds within 5%, at most 8): render threads tier up
- * their JIT over tens of seconds of renders, and a server that runs for days is measured warm.
+ * Loads until throughput stops rising (two rounds in a row without a round 5% above the best so
+ * far, at most 10): render threads tier up their JIT over tens of seconds of renders, and a server
+ * that runs for days is measured warm. Two rounds, since a fresh path often holds still for one
+ * round on its way up (e.g. 236, 360, 367, then 458 pages/s).
  */
 async function warmUp(url: string, headers: Record<string, string>, nextPath?: () => string): Promise<void> {
-  let previous = 0;
-  for (let round = 0; round < 8; round++) {
+  let best = 0;
+  let still = 0;
+  for (let round = 0; round < 10 && still < 2; round++) {
     const { rps } = await load(url, headers, nextPath);
-    if (previous && Math.abs(rps - previous) / previous < 0.05) return;
-    previous = rps;
+    if (rps > best * 1.05) still = 0;
+    else still++;
+    best = Math.max(best, rps);
   }
 }
 
@@ -289,11 +293,13 @@ const ratioGoal = (ratio: number) =>
   `  (goal >= ${CACHED_RATIO_GOAL}x: ${ratio >= CACHED_RATIO_GOAL ? 'met' : 'missed'})`;
 
 /**
- * Loads a cold path: first on URLs of its own (queries and in-process answers warm up there),
- * where there are enough of them that the measurement still meets new ones.
+ * Loads a cold path after a warm-up: on URLs of its own (queries and in-process answers warm up
+ * there) where there are enough of them that the measurement still meets new ones, else on the
+ * row's own path rendered afresh (its answers cached), which warms the render.
  */
 async function measureCold(url: string, cold: Cold): Promise<{ result: Result; note: string }> {
   if (cold.urls > 2000) await warmUp(url, UNCACHED, cold.warm ?? cold.next);
+  else await warmUp(url, UNCACHED);
   const result = await load(url, UNCACHED, cold.next);
   const repeats = cold.repeats?.() ?? 0;
   return { result, note: repeats > 0 ? `  (${repeats} requests met a cached URL)` : '' };

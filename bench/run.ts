@@ -293,14 +293,16 @@ const ratioGoal = (ratio: number) =>
   `  (goal >= ${CACHED_RATIO_GOAL}x: ${ratio >= CACHED_RATIO_GOAL ? 'met' : 'missed'})`;
 
 /**
- * Loads a cold path after a warm-up: on URLs of its own (queries and in-process answers warm up
- * there) where there are enough of them that the measurement still meets new ones, else on the
- * row's own path rendered afresh (its answers cached), which warms the render.
+ * Loads a cold path as a crawler or a first visit meets it: no cookie, every URL new (an anonymous
+ * page is then made for its request alone, and stored only when asked for again, decision 0040).
+ * After a warm-up on URLs of its own (queries and in-process answers warm up there) where there are
+ * enough of them that the measurement still meets new ones, else on the row's own path rendered
+ * afresh (its answers cached), which warms the render.
  */
 async function measureCold(url: string, cold: Cold): Promise<{ result: Result; note: string }> {
-  if (cold.urls > 2000) await warmUp(url, UNCACHED, cold.warm ?? cold.next);
+  if (cold.urls > 2000) await warmUp(url, {}, cold.warm ?? cold.next);
   else await warmUp(url, UNCACHED);
-  const result = await load(url, UNCACHED, cold.next);
+  const result = await load(url, {}, cold.next);
   const repeats = cold.repeats?.() ?? 0;
   return { result, note: repeats > 0 ? `  (${repeats} requests met a cached URL)` : '' };
 }
@@ -420,7 +422,7 @@ async function runDataset(label: string, dataDir: string) {
     console.log(`\n=== ${label}: ${firms.length} listed firms ===`);
     console.log(
       `autocannon: ${CONNECTIONS} connections, ${DURATION} s per measurement, on ${BASE}\n` +
-        'cold: every request a new URL (firm slugs, typo queries, or an ignored _ parameter), so nothing is cached',
+        'cold: no cookie, every request a new URL (firm slugs, typo queries, or an ignored _ parameter), so nothing is served from the cache',
     );
     for (const target of benchTargets(firms)) if (!ONLY || ONLY.test(target.name)) await compare(target);
   } finally {

@@ -88,6 +88,9 @@ export function encodeCached(entry: CachedResponse, acceptEncoding: string | und
 /** The tag that stands for every entry: invalidating it drops the whole cache. */
 export const ALL_TAGS = '*';
 
+/** Keys of pages asked for lately that `admit` remembers (about 100 bytes each). */
+const ASKED_KEYS_KEPT = 20_000;
+
 /**
  * Cached responses (public API answers; page HTML for anonymous visitors, decision 0004), keyed by
  * URL and dropped by tag when data changes (app.ts turns change events into tags, on every process).
@@ -97,6 +100,8 @@ export class ResponseCache {
   /** Counts invalidations; `invalidatedAt` keeps, per tag, the count at its last one. */
   private sequence = 0;
   private readonly invalidatedAt = new Map<string, number>();
+  /** Keys `admit` was asked about within an entry's lifetime. */
+  private readonly asked: LRUCache<string, true>;
 
   /** Bounded by bytes: a body counts one and a half times, room for its compressed copies. */
   constructor(maxBytes = 64 * 1024 * 1024, ttlMs = 5 * 60_000) {
@@ -105,6 +110,18 @@ export class ResponseCache {
       sizeCalculation: (value, key) => key.length + Math.ceil(value.body.length * 1.5),
       ttl: ttlMs,
     });
+    this.asked = new LRUCache({ max: ASKED_KEYS_KEPT, ttl: ttlMs });
+  }
+
+  /**
+   * Records a request for `key` that missed the cache, and says whether its answer is worth
+   * storing: when the key was asked for before, within an entry's lifetime (decision 0040). A page
+   * asked for once, as a crawler asks for each, is made for that request alone and never stored.
+   */
+  admit(key: string): boolean {
+    if (this.asked.get(key)) return true;
+    this.asked.set(key, true);
+    return false;
   }
 
   get(key: string): CachedResponse | undefined {

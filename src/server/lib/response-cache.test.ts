@@ -4,8 +4,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { insertFirm } from '../db/seed/factories';
-import { type CachedResponse, encodeCached, encodeSingle, ResponseCache } from './cache';
-import { createCacheAnswer, registerResponseCache } from './response-cache-plugin';
+import { ALL_TAGS, type CachedResponse, encodeCached, encodeSingle, ResponseCache } from './cache';
+import { createCacheAnswer, pageCacheKey, registerResponseCache } from './response-cache-plugin';
 import { createSecurityHeaders } from './security';
 
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -61,6 +61,23 @@ describe('encodeSingle', () => {
     expect(encodeSingle(body, 'br;q=0, gzip;q=0')).toEqual({ body });
     const small = Buffer.from('<p>hi</p>');
     expect(encodeSingle(small, BROWSER_ENCODINGS)).toEqual({ body: small });
+  });
+});
+
+describe('ResponseCache.admit', () => {
+  it('admits a key from its second request within an entry lifetime, and from then on', async () => {
+    const cache = new ResponseCache(1024 * 1024, 200);
+    expect(cache.admit('page:/firm/a')).toBe(false);
+    expect(cache.admit('page:/firm/b')).toBe(false);
+    expect(cache.admit('page:/firm/a')).toBe(true);
+    // Still admitted after the entry was dropped (a change invalidated it): a page asked for
+    // lately is stored again on its next request.
+    cache.invalidate([ALL_TAGS]);
+    expect(cache.admit('page:/firm/a')).toBe(true);
+    // Asked once, then not again within an entry's lifetime: a first request again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cache.admit('page:/firm/b')).toBe(false);
+    expect(cache.admit('page:/firm/b')).toBe(true);
   });
 });
 
@@ -150,7 +167,13 @@ describe('cached responses over HTTP', () => {
   const get = (url: string, acceptEncoding?: string) =>
     ctx.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
+  /** A page is stored on its second request (decision 0040), an API answer on its first. */
+  const askBeforeStoring = async (url: string) => {
+    if (!url.startsWith('/api/')) expect((await get(url)).headers['x-cache']).toBe('miss');
+  };
+
   it.each(['/', '/api/firms'])('%s: the miss and the hit send the same compressed bytes', async (url) => {
+    await askBeforeStoring(url);
     const miss = await get(url, BROWSER_ENCODINGS);
     const hit = await get(url, BROWSER_ENCODINGS);
     expect(miss.headers['x-cache']).toBe('miss');
@@ -204,7 +227,28 @@ describe('cached responses over HTTP', () => {
     expect(res.rawPayload.equals(readFileSync(`dist/client${entryPath}.br`))).toBe(true);
   });
 
+  it('a page asked for once is made for that visitor alone, and stored from its second request', async () => {
+    const url = '/firms?page=1&asked=once';
+    const key = pageCacheKey(url, undefined) ?? '';
+    const once = await get(url, BROWSER_ENCODINGS);
+    expect(once.statusCode).toBe(200);
+    expect(once.headers['x-cache']).toBe('miss');
+    expect(once.headers['cache-control']).toBe('no-cache');
+    expect(once.headers['content-encoding']).toBe('br');
+    expect(ctx.app.cache.get(key)).toBeUndefined();
+    const twice = await get(url, BROWSER_ENCODINGS);
+    expect(twice.headers['x-cache']).toBe('miss');
+    expect(ctx.app.cache.get(key)?.encoded.br?.equals(twice.rawPayload)).toBe(true);
+    expect((await get(url, BROWSER_ENCODINGS)).headers['x-cache']).toBe('hit');
+    // Both made from the same data: the same page but for the cache's fetch times.
+    const withoutTimes = (html: string) => html.replace(/"(dataUpdatedAt|dehydratedAt)":\d+/g, '');
+    expect(withoutTimes(brotliDecompressSync(once.rawPayload).toString())).toBe(
+      withoutTimes(brotliDecompressSync(twice.rawPayload).toString()),
+    );
+  });
+
   it('cached pages carry no nonce, while the policy still has a fresh one', async () => {
+    await get('/firms');
     const a = await get('/firms');
     const b = await get('/firms');
     expect(b.headers['x-cache']).toBe('hit');
@@ -240,7 +284,9 @@ describe('cache hits over a socket, answered before routing', () => {
   it.each([
     ['/firms', 'page'],
     ['/api/firms?pageSize=5', 'API answer'],
-  ])('%s: a hit carries the headers and bytes of the miss (%s)', async (url) => {
+  ])('%s: a hit carries the headers and bytes of the miss (%s)', async (url, kind) => {
+    // A page is stored on its second request (decision 0040).
+    if (kind === 'page') await fetch(origin + url);
     const miss = await fetch(origin + url, { headers: { 'accept-encoding': 'br' } });
     const missBody = Buffer.from(await miss.arrayBuffer());
     const hit = await fetch(origin + url, { headers: { 'accept-encoding': 'br' } });

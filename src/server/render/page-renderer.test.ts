@@ -77,6 +77,11 @@ describe('page rendering on worker threads', () => {
 
   it('caches a page for anonymous visitors with the copy in the coding its first visitor asked for, compressed on the render thread', async () => {
     const url = '/firm/worker-render-capital?first=br';
+    // Stored from its second request (decision 0040): the first is made for its visitor alone.
+    const once = await onWorkers.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(once.headers['x-cache']).toBe('miss');
+    expect(once.headers['content-encoding']).toBe('gzip');
+    expect(onWorkers.app.cache.get(pageCacheKey(url, undefined) ?? '')).toBeUndefined();
     const first = await onWorkers.app.inject({ url, headers: { 'accept-encoding': 'br' } });
     expect(first.headers['x-cache']).toBe('miss');
     expect(first.headers['content-encoding']).toBe('br');

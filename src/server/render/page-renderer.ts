@@ -299,15 +299,17 @@ export async function registerPageRendering(
   // codings once each, on their first request): the compression plugin's hooks would only pass them through.
   app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
-    // A page for a visitor without a session is cached for every later one. Hits never get here:
-    // the cache answers them before routing (response-cache-plugin.ts).
+    // A page for a visitor without a session is cached for every later one, from its second
+    // request on (decision 0040). Hits never get here: the cache answers them before routing
+    // (response-cache-plugin.ts).
     const cacheKey = mode === 'production' ? pageCacheKey(request.url, request.headers.cookie) : undefined;
+    const stored = cacheKey !== undefined && app.cache.admit(cacheKey);
     const { fetchApi, unavailable } = createPageFetch(app, request);
     const rendering = renderPage(
       { url: request.url, config, fetchApi },
       {
         acceptEncoding: request.headers['accept-encoding'],
-        shared: cacheKey !== undefined,
+        shared: stored,
         ...(mode === 'development' ? { nonce: request.cspNonce } : {}),
       },
     );
@@ -325,6 +327,8 @@ export async function registerPageRendering(
       return sendEncoded(reply, page.status, HTML, page);
     }
     reply.header('cache-control', PAGE_HEADERS['cache-control']);
+    // The same for every anonymous visitor, made for this one alone: asked for once lately.
+    if (!stored) return sendEncoded(reply.header('x-cache', 'miss'), page.status, HTML, page);
     if (page.status !== 200 && page.status !== 404) {
       return sendSingle(request, reply, { status: page.status, contentType: HTML, body: page.body });
     }

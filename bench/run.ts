@@ -229,6 +229,8 @@ interface Cold {
   urls: number;
   warm?: () => string;
   repeats?: () => number;
+  /** What a repeated measured request met. */
+  repeated?: string;
 }
 
 async function compare({ name, path: urlPath, page, cold }: Target) {
@@ -304,7 +306,10 @@ async function measureCold(url: string, cold: Cold): Promise<{ result: Result; n
   else await warmUp(url, UNCACHED);
   const result = await load(url, {}, cold.next);
   const repeats = cold.repeats?.() ?? 0;
-  return { result, note: repeats > 0 ? `  (${repeats} requests met a cached URL)` : '' };
+  return {
+    result,
+    note: repeats > 0 ? `  (${repeats} requests ${cold.repeated ?? 'met a cached URL'})` : '',
+  };
 }
 
 /**
@@ -328,23 +333,33 @@ function challengeFilters(i: number, target: 'api' | 'page'): string {
   return params.toString();
 }
 
-/** Cycles through `items` forever. */
-function cycle(items: readonly string[]): { next: () => string; urls: number } {
-  let i = 0;
-  return { next: () => items[i++ % items.length], urls: items.length };
-}
-
-/** Cold URLs from a finite list: the warm-up cycles the first half, the measurement the second. */
-function coldCycle(items: readonly string[]): Cold {
+/**
+ * Cold URLs from a finite list: the warm-up cycles the first half, the measurement the second.
+ * With `renew`, a URL met again is renewed (given an ignored parameter): a page asked for twice
+ * would be stored and then answered from the cache (decision 0040), and the demo data has 32 firms.
+ */
+function coldCycle(items: readonly string[], renew?: (url: string, n: number) => string): Cold {
+  const passes = (list: readonly string[]) => {
+    let n = 0;
+    return () => {
+      const url = list[n % list.length];
+      const i = n++;
+      return renew && i >= list.length ? renew(url, i) : url;
+    };
+  };
   const half = Math.floor(items.length / 2);
-  const warm = cycle(items.slice(0, half));
   const measured = items.slice(half);
+  const nextMeasured = passes(measured);
   let served = 0;
   return {
     urls: items.length,
-    warm: warm.next,
-    next: () => measured[served++ % measured.length],
+    warm: passes(items.slice(0, half)),
+    next: () => {
+      served++;
+      return nextMeasured();
+    },
     repeats: () => Math.max(0, served - measured.length),
+    repeated: renew ? 'came back to a firm (a new URL, its answers cached)' : 'met a cached URL',
   };
 }
 
@@ -389,7 +404,10 @@ function benchTargets(firms: { slug: string; name: string }[]): Target[] {
       name: 'Firm page',
       path: '/firm/northbridge',
       page: true,
-      cold: coldCycle(firms.map((f) => `/firm/${f.slug}`)),
+      cold: coldCycle(
+        firms.map((f) => `/firm/${f.slug}`),
+        (url, n) => `${url}?_=${n}`,
+      ),
     },
     {
       name: 'Challenges API',

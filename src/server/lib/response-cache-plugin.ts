@@ -134,15 +134,17 @@ export function sendSingle(
 }
 
 /**
- * Stores a route's successful answer under its URL, unless a change invalidated one of its tags
- * since `mark` (taken before the answer was read); returns the entry.
+ * Stores a route's successful answer under its URL from the URL's second request on (decision
+ * 0040), unless a change invalidated one of its tags since `mark` (taken before the answer was
+ * read); returns the entry, or nothing for a first request.
  */
 export function storeApiAnswer(
   cache: ResponseCache,
   url: string,
   answer: { contentType: string; text: string; tags: readonly string[]; route: string },
   mark: number,
-): CachedResponse {
+): CachedResponse | undefined {
+  if (!cache.admit(apiCacheKey(url))) return undefined;
   const entry: CachedResponse = {
     status: 200,
     contentType: answer.contentType,
@@ -187,7 +189,9 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
       route: request.routeOptions.url ?? request.url,
     };
     const entry = storeApiAnswer(app.cache, request.url, answer, request.cacheMark);
-    const encoded = encodeCached(entry, request.headers['accept-encoding']);
-    done(null, withCoding(reply.header('x-cache', 'miss'), encoded));
+    reply.header('x-cache', 'miss');
+    // Asked for once lately: sent as any dynamic answer, compressed by the compression plugin.
+    if (!entry) return done(null, payload);
+    done(null, withCoding(reply, encodeCached(entry, request.headers['accept-encoding'])));
   });
 }

@@ -153,12 +153,14 @@ describe('the session contract for other modules', () => {
     await app.ready();
     try {
       expect((await app.inject('/api/test/public')).json()).toEqual({ served: 1 });
+      // Stored from its second request (decision 0040).
+      expect((await app.inject('/api/test/public')).json()).toEqual({ served: 2 });
       const signedIn = await app.inject({
         url: '/api/test/public',
         headers: { cookie: who.verified.cookie },
       });
       expect(signedIn.headers['x-cache']).toBe('hit');
-      expect(signedIn.json()).toEqual({ served: 1 });
+      expect(signedIn.json()).toEqual({ served: 2 });
       // A cached route that read the session would hand one visitor's answer to everyone.
       const whoami = await app.inject({ url: '/api/test/whoami', headers: { cookie: who.verified.cookie } });
       expect(whoami.statusCode).toBe(500);

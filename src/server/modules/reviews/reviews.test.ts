@@ -169,7 +169,8 @@ describe('POST /api/firms/{propFirmId}/reviews', () => {
   it('updates the cached rating and reviews at once', async () => {
     const firm = await insertFirm(ctx.db, { slug: 'cached' });
     ctx.app.changes.publish({ type: 'firm.created', id: firm.id });
-    await ctx.app.inject('/api/firms/cached/rating');
+    // Stored from its second request (decision 0040).
+    for (let i = 0; i < 2; i++) await ctx.app.inject('/api/firms/cached/rating');
     expect((await ctx.app.inject('/api/firms/cached/rating')).headers['x-cache']).toBe('hit');
     const user = await signUpUser(ctx, { verified: true, prefix: 'cache' });
     const comment = 'A text of its own: the same text as another review waits for a check.';

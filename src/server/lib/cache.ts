@@ -88,7 +88,7 @@ export function encodeCached(entry: CachedResponse, acceptEncoding: string | und
 /** The tag that stands for every entry: invalidating it drops the whole cache. */
 export const ALL_TAGS = '*';
 
-/** Keys of pages asked for lately that `admit` remembers (about 100 bytes each). */
+/** Keys (pages and API answers) asked for lately that `admit` remembers, about 100 bytes each. */
 const ASKED_KEYS_KEPT = 20_000;
 
 /**

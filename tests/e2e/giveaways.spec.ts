@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { findLink, readOutbox } from '../../src/server/lib/mailer';
-import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test, waitForApp } from './fixtures';
 
 // Sign-up, the outbox link and axe take a while on the shared machines.
 test.describe.configure({ timeout: 90_000 });
@@ -38,6 +38,7 @@ test('a verified user enters, sees the ticket, and still sees it after a reload'
   await presetCookieConsent(page);
   const tag = await signUp(page, true);
   await page.goto(ACTIVE);
+  await waitForApp(page);
   await expect(page.getByRole('heading', { name: 'Win a 100K Northbridge Challenge' })).toBeVisible();
   await expect(
     page.getByText('Required: Provide your social media handle to verify your entry.'),
@@ -60,6 +61,7 @@ test('an unverified user sees the verification banner and the toast', async ({ p
   await presetCookieConsent(page);
   await signUp(page, false);
   await page.goto(ACTIVE);
+  await waitForApp(page);
   await expect(page.getByText('Email verification required!', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Enter Giveaway' }).click();
   await expect(page.getByText('Email Verification Required', { exact: true })).toBeVisible();
@@ -69,6 +71,7 @@ test('an unverified user sees the verification banner and the toast', async ({ p
 test('an anonymous visitor sees the sign-in banner, and an unknown giveaway is a 404', async ({ page }) => {
   await presetCookieConsent(page);
   await page.goto(ACTIVE);
+  await waitForApp(page);
   await expect(page.getByText('You must be logged in to enter giveaways.')).toBeVisible();
   await page.getByRole('button', { name: 'Enter Giveaway' }).click();
   await expect(page.getByText('Sign In Required', { exact: true })).toBeVisible();

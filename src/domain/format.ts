@@ -35,21 +35,40 @@ export function countOf(n: number, singular: string, plural = `${singular}s`): s
 const trimZeros = (text: string) => text.replace(/\.0+$|(\.\d*?)0+$/, '$1');
 
 /**
+ * `format` with its answers kept, for formats a page calls for many figures (every card's prices
+ * and sizes): the same figures come back across cards and pages, and `Intl` and the regular
+ * expressions were a visible part of a card list's render in CPU profiles. Starts afresh past
+ * `max` numbers.
+ */
+function remembered(format: (n: number) => string, max = 10_000): (n: number) => string {
+  const known = new Map<number, string>();
+  return (n) => {
+    let text = known.get(n);
+    if (text === undefined) {
+      if (known.size >= max) known.clear();
+      text = format(n);
+      known.set(n, text);
+    }
+    return text;
+  };
+}
+
+/**
  * Counts of 1000 or more as K, one decimal below 10K. Truncated, not rounded, so a count is
  * never overstated (9,999 shows as 9.9K).
  */
-export function formatCount(n: number): string {
+export const formatCount = remembered((n) => {
   if (n < 1000) return String(Math.trunc(n));
   if (n < 10_000) return `${(Math.floor(n / 100) / 10).toFixed(1)}K`;
   return `${Math.floor(n / 1000).toLocaleString('en-US')}K`;
-}
+});
 
 /** Funding amounts as $K or $M ($2.5M, $100K, $500). */
-export function formatFunding(n: number): string {
+export const formatFunding = remembered((n) => {
   if (n >= 1_000_000) return `$${trimZeros((n / 1_000_000).toFixed(2))}M`;
   if (n >= 1000) return `$${trimZeros((n / 1000).toFixed(1))}K`;
   return `$${n}`;
-}
+});
 
 /** Prices with $: whole dollars without cents, otherwise two decimals. */
 // Built once: `toLocaleString` with options builds a new formatter on every call, which made
@@ -57,9 +76,7 @@ export function formatFunding(n: number): string {
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export function formatPrice(n: number): string {
-  return `$${(Number.isInteger(n) ? WHOLE_DOLLARS : CENTS).format(n)}`;
-}
+export const formatPrice = remembered((n) => `$${(Number.isInteger(n) ? WHOLE_DOLLARS : CENTS).format(n)}`);
 
 /** Percentages without decimals when whole, else one decimal. */
 export function formatPercent(n: number): string {

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 // variant rather than overriding it with `className`.
 // What every button shares is one class, `btn` (styles.css): pages with dozens of buttons (the
 // challenge cards, the directory) would otherwise carry this list in every one of them.
-export const buttonVariants = cva('btn', {
+const buttonVariants = cva('btn', {
   variants: {
     variant: {
       default: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-brand-500',
@@ -46,8 +46,34 @@ export const buttonVariants = cva('btn', {
   defaultVariants: { variant: 'default', size: 'md', grow: false },
 });
 
+type ButtonVariants = VariantProps<typeof buttonVariants>;
+
+/**
+ * The classes of each variant, size and grow asked for, kept by those three values (no key string
+ * to build): pages of cards draw dozens of buttons, and `cva` works them out again on every call.
+ */
+const classesByVariant = new Map<unknown, Map<unknown, Map<unknown, string>>>();
+function variantClasses({ variant, size, grow }: ButtonVariants): string {
+  let bySize = classesByVariant.get(variant);
+  if (!bySize) {
+    bySize = new Map();
+    classesByVariant.set(variant, bySize);
+  }
+  let byGrow = bySize.get(size);
+  if (!byGrow) {
+    byGrow = new Map();
+    bySize.set(size, byGrow);
+  }
+  let classes = byGrow.get(grow);
+  if (classes === undefined) {
+    classes = buttonVariants({ variant, size, grow });
+    byGrow.set(grow, classes);
+  }
+  return classes;
+}
+
 export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
+  ButtonVariants & {
     /** Renders the single child (e.g. a router Link) with the button's styles instead of a <button>. */
     asChild?: boolean;
   };
@@ -60,14 +86,14 @@ export function Button({ className, variant, size, grow, asChild = false, type, 
     // Object.assign: on Node 20's V8 an object spread followed by more properties is slow.
     const { children, ...buttonProps } = props;
     const child = Children.only(children) as ReactElement<{ className?: string }>;
-    const classes = cn(buttonVariants({ variant, size, grow }), className, child.props.className);
+    const classes = cn(variantClasses({ variant, size, grow }), className, child.props.className);
     return cloneElement(child, Object.assign({}, buttonProps, child.props, { className: classes }));
   }
   // Default to type="button" so a button inside a form never submits it by accident.
   return (
     <button
       type={type ?? 'button'}
-      className={cn(buttonVariants({ variant, size, grow }), className)}
+      className={cn(variantClasses({ variant, size, grow }), className)}
       {...props}
     />
   );

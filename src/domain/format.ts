@@ -70,12 +70,12 @@ export const formatFunding = remembered((n) => {
   return `$${n}`;
 });
 
-/** Prices with $: whole dollars without cents, otherwise two decimals. */
 // Built once: `toLocaleString` with options builds a new formatter on every call, which made
 // prices the most expensive part of a firm page's server render.
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** Prices with $: whole dollars without cents, otherwise two decimals. */
 export const formatPrice = remembered((n) => `$${(Number.isInteger(n) ? WHOLE_DOLLARS : CENTS).format(n)}`);
 
 /** Percentages without decimals when whole, else one decimal. */

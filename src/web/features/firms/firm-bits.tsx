@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'wouter';
 import Building2 from '~icons/lucide/building-2';
 import { normalizeTrustRating, roundStars, trustRatingLabel } from '../../../domain/firm-rules';
@@ -30,63 +29,19 @@ export function TrustBadge({ rating, className }: { rating: string | null | unde
   );
 }
 
-// Lucide's star, drawn once per rating and reused five times: a card list or a reviews tab shows
-// hundreds of ratings, and five full icons each made a third of the /firms HTML.
-const STAR_PATH =
-  'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z';
-
-/** The star's outline, for a list that draws it once for all its ratings (`StarRating`'s `starId`). */
-export function StarShape() {
-  return <path d={STAR_PATH} />;
-}
-
 /**
- * Five stars, `average` of them filled. The star is drawn once inside the rating, or, with
- * `starId`, taken from a symbol the list around it draws once for every rating (`StarShape`).
+ * Five stars, `average` of them filled (rounded to whole stars), as one element: the stylesheet
+ * cuts the stars out of its two colours (`.stars` in styles.css). Five drawn stars were a sixth of
+ * a firm card's elements and half its attributes, in every list of ratings the server renders.
  */
-export function StarRating({
-  average,
-  size = 'sm',
-  starId,
-}: {
-  average: number;
-  size?: 'sm' | 'lg';
-  starId?: string;
-}) {
+export function StarRating({ average, size = 'sm' }: { average: number; size?: 'sm' | 'lg' }) {
   const full = roundStars(average);
-  const ownStar = useId();
-  const star = starId ?? ownStar;
   return (
-    <svg
+    <span
       role="img"
       aria-label={`${full} out of 5 stars`}
-      viewBox="0 0 120 24"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      // Empty stars take the rating's colours; filled ones their own.
-      className={cn(
-        'inline-block shrink-0 fill-slate-200 text-slate-200',
-        size === 'lg' ? 'h-5 w-25' : 'h-4 w-20',
-      )}
-    >
-      {starId ? null : (
-        <defs>
-          <path id={ownStar} d={STAR_PATH} />
-        </defs>
-      )}
-      {[0, 1, 2, 3, 4].map((i) => (
-        <use
-          key={i}
-          href={`#${star}`}
-          x={i * 24}
-          width={24}
-          height={24}
-          className={i < full ? 'fill-amber-400 text-amber-400' : undefined}
-        />
-      ))}
-    </svg>
+      className={`stars stars-${full} ${size === 'lg' ? 'h-5 w-25' : 'h-4 w-20'}`}
+    />
   );
 }
 

@@ -30,14 +30,13 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ');
 
-const render = (summary: FirmSummary) =>
-  text(
-    renderToString(
-      <Router ssrPath="/firms">
-        <FirmCard firm={summary} />
-      </Router>,
-    ),
+const markup = (summary: FirmSummary) =>
+  renderToString(
+    <Router ssrPath="/firms">
+      <FirmCard firm={summary} />
+    </Router>,
   );
+const render = (summary: FirmSummary) => text(markup(summary));
 
 describe('FirmCard', () => {
   it('says a firm without reviews has none, rather than a 0.0 score', () => {
@@ -50,5 +49,12 @@ describe('FirmCard', () => {
     const shown = render(firm(4.66, 3));
     expect(shown).toContain('4.7 (3 reviews)');
     expect(shown).not.toContain('No reviews yet');
+  });
+
+  it('fills as many stars as the rounded average, and says so to screen readers', () => {
+    expect(markup(firm(4.66, 3))).toContain(
+      '<span role="img" aria-label="5 out of 5 stars" class="stars stars-5 h-4 w-20">',
+    );
+    expect(markup(firm(2.2, 3))).toContain('aria-label="2 out of 5 stars" class="stars stars-2 ');
   });
 });

@@ -9,7 +9,7 @@ import { formatAverageRating } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { createIconSprite } from '../../components/ui/icon-sprite';
 import { formatFundingRange, formatPriceRange } from './display';
-import { FirmLogo, StarRating, StarShape, TrustBadge } from './firm-bits';
+import { FirmLogo, StarRating, TrustBadge } from './firm-bits';
 
 /** Facts are styled from their list, not each term and value (as the challenge cards' are). */
 const FACTS = '[&_dd]:font-semibold [&_dd]:text-slate-900 [&_dt]:text-xs [&_dt]:text-slate-500';
@@ -28,7 +28,6 @@ const cardIcons = createIconSprite('firm-card-icon', {
   arrow: ArrowRight,
   building: Building2,
   scale: Scale,
-  star: StarShape,
 });
 export const FirmCardIcons = cardIcons.Symbols;
 const CardIcon = cardIcons.Use;
@@ -65,7 +64,7 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
       <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
         {firm.totalReviews > 0 ? (
           <>
-            <StarRating average={firm.averageRating} starId={cardIcons.idOf('star')} />
+            <StarRating average={firm.averageRating} />
             <span className="font-semibold">{formatAverageRating(firm.averageRating)}</span>
             <span className="text-slate-500">{`(${formatReviewCount(firm.totalReviews)})`}</span>
           </>

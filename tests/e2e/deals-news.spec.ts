@@ -123,6 +123,29 @@ test('subscribe, confirm through the outbox link, then unsubscribe from the emai
   await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
 });
 
+test('an address typed before the page hydrated is the one subscribed', async ({ page }, info) => {
+  const email = `e2e-early-${info.project.name}-${Date.now()}@example.com`;
+  // The page's script waits until the address is typed into the server-rendered field.
+  let typed = () => {};
+  const gate = new Promise<void>((resolve) => {
+    typed = resolve;
+  });
+  await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/coupons', { waitUntil: 'commit' });
+  const block = page.getByRole('region', { name: 'Never Miss a Deal' });
+  await block.getByRole('textbox', { name: 'Email address' }).fill(email);
+  typed();
+  await waitForApp(page);
+  await expect(block.getByRole('textbox', { name: 'Email address' })).toHaveValue(email);
+  await block.getByRole('button', { name: 'Get Free Deals' }).click();
+  await expect(block.getByText('Successfully subscribed!')).toBeVisible();
+  const dataDir = process.env.PFC_E2E_DATA_DIR ?? '';
+  await expect.poll(async () => (await readOutbox(dataDir)).some((m) => m.to === email)).toBe(true);
+});
+
 // One test per page: axe on a long legal text takes seconds, and together they came near the timeout.
 for (const [path, title] of [
   ['/privacy-policy', 'Privacy Policy'],

@@ -1,9 +1,13 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useImperativeHandle } from 'react';
 import { cn } from '../../lib/cn';
+import { useValueTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
-export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+export function Input({ className, type = 'text', ref, ...props }: ComponentProps<'input'>) {
+  const field = useValueTypedBeforeHydration<HTMLInputElement>(props.value);
+  useImperativeHandle(ref, () => field.current as HTMLInputElement);
   return (
     <input
+      ref={field}
       type={type}
       className={cn(
         'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500 file:border-0 file:bg-transparent file:text-sm file:font-medium sm:text-sm',

@@ -107,6 +107,24 @@ test.describe('without analytics consent', () => {
     await expect(cards(page)).toHaveCount(20);
   });
 
+  test('a sort chosen before the page hydrated is the one applied', async ({ page }) => {
+    // The page's script waits until the sort is chosen in the server-rendered select.
+    let chosen = () => {};
+    const gate = new Promise<void>((resolve) => {
+      chosen = resolve;
+    });
+    await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/challenges', { waitUntil: 'commit' });
+    await page.getByLabel('Sort by').selectOption('costPer1k');
+    chosen();
+    await waitForApp(page);
+    await expect(page).toHaveURL(/\/challenges\?sort=costPer1k$/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('costPer1k');
+  });
+
   test('pages of 20 and the sort, in the address', async ({ page }) => {
     await page.goto('/challenges?sort=costPer1k');
     await waitForApp(page);

@@ -1,19 +1,21 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
-type TextField = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * Keeps what a visitor typed into a controlled field before the page hydrated. The server-rendered
- * field takes typing at once, but React's state starts from the server's value, so the text stayed
- * on screen and out of the form: a newsletter button stayed disabled beside a typed address, a
- * giveaway entry went in without its handle. On mount, a field whose text differs from its
- * `value` reports that text to its `onChange`, as if just typed.
+ * Keeps what a visitor typed or chose in a controlled field before the page hydrated. The
+ * server-rendered field takes input at once, but React's state starts from the server's value, so
+ * the text stayed on screen and out of the form: a newsletter button stayed disabled beside a typed
+ * address, a giveaway entry went in without its handle. On mount, a field whose value differs from
+ * its `value` prop reports it to its `onChange`, as if just typed or chosen.
  *
- * It types the text the way a browser does: React's own record of the field's value is set to the
- * state's (through the field's `value`), the text put back with the element's native setter, and
- * an `input` event sent, so React sees a change and calls `onChange` with the field as its target.
+ * It does what a browser does. A select sends `change`, which React always passes to `onChange`
+ * (unless the state's value has no option: the browser showed its first then, and nobody chose). For
+ * a text field, React only passes on an `input` event if the value changed since its own record of
+ * it: the record is set to the state's (through the field's `value`), the text put back with the
+ * element's native setter, and an `input` event sent. Either way `onChange` gets the field as target.
  */
-export function useValueTypedBeforeHydration<T extends TextField>(value: unknown): RefObject<T | null> {
+export function useValueTypedBeforeHydration<T extends Field>(value: unknown): RefObject<T | null> {
   const ref = useRef<T>(null);
   // Once, at mount: later differences are React's own updates.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the value the field mounted with counts
@@ -23,6 +25,12 @@ export function useValueTypedBeforeHydration<T extends TextField>(value: unknown
     const typed = field.value;
     const state = String(value);
     if (typed === state) return;
+    if (field instanceof HTMLSelectElement) {
+      // Without an option for the state's value the browser showed its first option: nobody chose it.
+      const choosable = Array.from(field.options).some((option) => option.value === state);
+      if (choosable) field.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
+    }
     field.value = state;
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));

@@ -4,6 +4,7 @@ import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { useListParams } from './list-params';
 import { adminAuditQuery } from './queries';
 
@@ -107,7 +108,7 @@ export function AuditLog() {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="audit-entity">Show</Label>
-          <select
+          <NativeSelect
             id="audit-entity"
             value={entity}
             onChange={(e) => update({ entity: e.target.value || null, entityId: null, page: null })}
@@ -119,7 +120,7 @@ export function AuditLog() {
                 {ENTITY_LABELS[e] ?? e}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         {entityId ? (
           <p className="text-sm text-slate-600">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
 
@@ -171,7 +172,7 @@ export function SelectField<T extends string>({
   const error = base.errors[base.path];
   return (
     <Described {...base} error={error}>
-      <select
+      <NativeSelect
         id={fieldId(base.path)}
         value={value}
         aria-invalid={error ? true : undefined}
@@ -184,7 +185,7 @@ export function SelectField<T extends string>({
             {option.label}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </Described>
   );
 }

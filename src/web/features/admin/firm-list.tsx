@@ -6,6 +6,7 @@ import { type Column, RowTitle } from '../../components/data-table';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { useListParams } from './list-params';
 import { ListSearch } from './list-search';
 import { adminFirmsQuery } from './queries';
@@ -62,7 +63,7 @@ export function FirmList() {
         <ListSearch id="firm-search" placeholder="Name or slug" text={text} setText={setText} />
         <div className="grid gap-1.5">
           <Label htmlFor="firm-sort">Sort by</Label>
-          <select
+          <NativeSelect
             id="firm-sort"
             value={sort}
             onChange={(e) => update({ sort: e.target.value === 'name' ? null : e.target.value, page: null })}
@@ -73,11 +74,11 @@ export function FirmList() {
                 {SORT_LABELS[s]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="firm-dir">Order</Label>
-          <select
+          <NativeSelect
             id="firm-dir"
             value={dir}
             onChange={(e) => update({ dir: e.target.value === 'asc' ? null : e.target.value, page: null })}
@@ -85,7 +86,7 @@ export function FirmList() {
           >
             <option value="asc">Ascending</option>
             <option value="desc">Descending</option>
-          </select>
+          </NativeSelect>
         </div>
       </div>
       <PagedList

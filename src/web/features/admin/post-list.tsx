@@ -10,6 +10,7 @@ import { type Column, RowTitle } from '../../components/data-table';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { useListParams } from './list-params';
 import { ListSearch } from './list-search';
 import { adminPostsQuery } from './post-queries';
@@ -78,7 +79,7 @@ export function PostList() {
         <ListSearch id="post-search" placeholder="Title, slug or tag" text={text} setText={setText} />
         <div className="grid gap-1.5">
           <Label htmlFor="post-status">Status</Label>
-          <select
+          <NativeSelect
             id="post-status"
             className={selectClass}
             value={status ?? ''}
@@ -90,11 +91,11 @@ export function PostList() {
                 {STATUS_LABEL[s]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="post-sort">Sort by</Label>
-          <select
+          <NativeSelect
             id="post-sort"
             className={selectClass}
             value={sort}
@@ -105,11 +106,11 @@ export function PostList() {
                 {SORT_LABEL[s]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="post-dir">Order</Label>
-          <select
+          <NativeSelect
             id="post-dir"
             className={selectClass}
             value={dir}
@@ -117,7 +118,7 @@ export function PostList() {
           >
             <option value="desc">{sort === 'title' ? 'Z to A' : 'Newest first'}</option>
             <option value="asc">{sort === 'title' ? 'A to Z' : 'Oldest first'}</option>
-          </select>
+          </NativeSelect>
         </div>
       </div>
       <PagedList

@@ -1,5 +1,6 @@
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
 import { type Errors, fieldId } from './fields';
 
@@ -42,7 +43,7 @@ export function ReasonFields<R extends string>({
     <>
       <div>
         <Label htmlFor={fieldId(reasonPath)}>Reason</Label>
-        <select
+        <NativeSelect
           id={fieldId(reasonPath)}
           className={selectClass}
           value={reason}
@@ -56,7 +57,7 @@ export function ReasonFields<R extends string>({
               {text}
             </option>
           ))}
-        </select>
+        </NativeSelect>
         <FieldError path={reasonPath} errors={errors} />
       </div>
       <div className={cn('min-w-0', noteClassName)}>

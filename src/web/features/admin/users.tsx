@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
@@ -256,7 +257,7 @@ function SuspendForm({ user, onDone }: { user: AdminUser; onDone: () => Promise<
       />
       <div>
         <Label htmlFor={fieldId(form.path('days'))}>For</Label>
-        <select
+        <NativeSelect
           id={fieldId(form.path('days'))}
           className="mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
           value={form.values.days}
@@ -267,7 +268,7 @@ function SuspendForm({ user, onDone }: { user: AdminUser; onDone: () => Promise<
               {d === null ? 'Until lifted' : d === 1 ? '1 day' : `${d} days`}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <Button
         type="submit"

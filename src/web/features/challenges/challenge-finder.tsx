@@ -26,6 +26,7 @@ import { pageCount, pageOffset } from '../../../domain/firm-rules';
 import { formatFunding } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { sendActivity } from '../../lib/analytics';
 import { cn } from '../../lib/cn';
@@ -270,7 +271,7 @@ export function ChallengeFinder() {
           <label htmlFor="challenge-sort" className="text-sm font-medium text-slate-700">
             Sort by
           </label>
-          <select
+          <NativeSelect
             id="challenge-sort"
             value={state.sort}
             onChange={(e) =>
@@ -283,7 +284,7 @@ export function ChallengeFinder() {
                 {CHALLENGE_SORT_LABELS[sort]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <Button
             variant="outline"
             size="sm"
@@ -419,7 +420,7 @@ export function ChallengeFinder() {
               <label htmlFor="challenge-platform" className="text-sm text-slate-700">
                 Platform
               </label>
-              <select
+              <NativeSelect
                 id="challenge-platform"
                 value={state.platform[0] ?? ''}
                 onChange={(e) =>
@@ -440,11 +441,11 @@ export function ChallengeFinder() {
                 !filterChoices.data?.platforms.some((p) => p.slug === state.platform[0]) ? (
                   <option value={state.platform[0]}>{state.platform[0]}</option>
                 ) : null}
-              </select>
+              </NativeSelect>
               <label htmlFor="challenge-country" className="text-sm text-slate-700">
                 Your country
               </label>
-              <select
+              <NativeSelect
                 id="challenge-country"
                 value={state.country}
                 onChange={(e) =>
@@ -464,7 +465,7 @@ export function ChallengeFinder() {
                 {state.country && !filterChoices.data?.countries.includes(state.country) ? (
                   <option value={state.country}>{state.country}</option>
                 ) : null}
-              </select>
+              </NativeSelect>
             </div>
           </Group>
           <Group label="Must have">

@@ -5,6 +5,7 @@ import { CONTACT_TOPICS, ContactPayloadSchema, MESSAGE_MAX, MESSAGE_MIN } from '
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
@@ -106,7 +107,7 @@ export function ContactForm() {
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="contact-topic">Topic</Label>
-        <select
+        <NativeSelect
           id="contact-topic"
           value={fields.topic}
           onChange={set('topic')}
@@ -116,7 +117,7 @@ export function ContactForm() {
           {CONTACT_TOPICS.map((t) => (
             <option key={t}>{t}</option>
           ))}
-        </select>
+        </NativeSelect>
         {error('topic')}
       </div>
       <div className="space-y-1.5">

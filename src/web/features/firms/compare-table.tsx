@@ -15,6 +15,7 @@ import {
 import type { FirmDetails, FundingModel } from '../../../domain/firms';
 import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
 import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
 import { MAX_COMPARED_FIRMS } from './compare-slugs';
 import { valuesDiffer } from './display';
@@ -229,7 +230,7 @@ export function CompareTable({ slugs, onChange }: { slugs: string[]; onChange: (
                             <label htmlFor={`model-${col.slug}`} className="sr-only">
                               Funding model of {col.firm.name}
                             </label>
-                            <select
+                            <NativeSelect
                               id={`model-${col.slug}`}
                               className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm font-normal"
                               value={col.model?.id ?? ''}
@@ -242,7 +243,7 @@ export function CompareTable({ slugs, onChange }: { slugs: string[]; onChange: (
                                   {m.name}
                                 </option>
                               ))}
-                            </select>
+                            </NativeSelect>
                           </>
                         )}
                       </div>

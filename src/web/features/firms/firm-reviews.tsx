@@ -32,6 +32,7 @@ import {
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
@@ -390,7 +391,7 @@ function ReportReview({ reviewId }: { reviewId: number }) {
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Report this review">
       <div>
         <Label htmlFor={`report-${reviewId}`}>Why report it?</Label>
-        <select
+        <NativeSelect
           id={`report-${reviewId}`}
           className="mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
           value={reason}
@@ -403,7 +404,7 @@ function ReportReview({ reviewId }: { reviewId: number }) {
               {text}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <Button type="submit" size="sm" disabled={!reason || report.isPending}>
         Send report

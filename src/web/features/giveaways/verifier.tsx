@@ -11,6 +11,7 @@ import {
 } from '../../../domain/giveaway-verify';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { Textarea } from '../../components/ui/textarea';
 import { apiJson, serverMessage } from '../../lib/api';
 import { giveawaysQuery } from './queries';
@@ -161,7 +162,7 @@ export function GiveawayVerifier({ initialSlug }: { initialSlug: string | null }
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1 space-y-1">
             <Label htmlFor={selectId}>Giveaway</Label>
-            <select
+            <NativeSelect
               id={selectId}
               value={slug}
               onChange={(e) => setSlug(e.target.value)}
@@ -174,7 +175,7 @@ export function GiveawayVerifier({ initialSlug }: { initialSlug: string | null }
                   {g.title}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <Button onClick={verifySlug} disabled={!slug || state.kind === 'working'}>
             Verify in this browser

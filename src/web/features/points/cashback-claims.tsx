@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
@@ -88,7 +89,7 @@ export function CashbackClaimForm({ emailVerified }: { emailVerified: boolean })
         >
           <div className="grid gap-1.5 sm:col-span-2">
             <Label htmlFor={`${id}-firm`}>Firm</Label>
-            <select
+            <NativeSelect
               id={`${id}-firm`}
               name="propFirmId"
               required
@@ -102,7 +103,7 @@ export function CashbackClaimForm({ emailVerified }: { emailVerified: boolean })
                   {f.name} ({f.cashbackPercentage}% cashback)
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-order`}>Order reference</Label>

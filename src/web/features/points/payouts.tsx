@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
@@ -76,7 +77,7 @@ export function PayoutRequestCard({ balance, emailVerified }: { balance: number;
           <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-method`}>Paid by</Label>
-              <select
+              <NativeSelect
                 id={`${id}-method`}
                 className={selectClass}
                 value={method}
@@ -84,7 +85,7 @@ export function PayoutRequestCard({ balance, emailVerified }: { balance: number;
               >
                 <option value="paypal">PayPal</option>
                 <option value="usdt">USDT (TRC-20 or ERC-20)</option>
-              </select>
+              </NativeSelect>
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-points`}>Points</Label>

@@ -107,8 +107,8 @@ test.describe('without analytics consent', () => {
     await expect(cards(page)).toHaveCount(20);
   });
 
-  test('a sort chosen before the page hydrated is the one applied', async ({ page }) => {
-    // The page's script waits until the sort is chosen in the server-rendered select.
+  test('a sort and a filter chosen before the page hydrated are the ones applied', async ({ page }) => {
+    // The page's script waits until the sort and a filter are chosen in the server-rendered fields.
     let chosen = () => {};
     const gate = new Promise<void>((resolve) => {
       chosen = resolve;
@@ -119,10 +119,18 @@ test.describe('without analytics consent', () => {
     });
     await page.goto('/challenges', { waitUntil: 'commit' });
     await page.getByLabel('Sort by').selectOption('costPer1k');
+    // On a phone the filters open with a button, which needs the page's script: only the sort then.
+    const noTimeLimit = page.getByRole('checkbox', { name: 'No time limit' });
+    const filtersShown = await noTimeLimit.isVisible();
+    if (filtersShown) await noTimeLimit.check();
     chosen();
     await waitForApp(page);
-    await expect(page).toHaveURL(/\/challenges\?sort=costPer1k$/);
+    await expect(page).toHaveURL(/[?&]sort=costPer1k(&|$)/);
     await expect(page.getByLabel('Sort by')).toHaveValue('costPer1k');
+    if (filtersShown) {
+      await expect(page).toHaveURL(/[?&]noTimeLimit=true(&|$)/);
+      await expect(noTimeLimit).toBeChecked();
+    }
   });
 
   test('pages of 20 and the sort, in the address', async ({ page }) => {

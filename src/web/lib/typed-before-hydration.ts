@@ -13,7 +13,9 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * (unless the state's value has no option: the browser showed its first then, and nobody chose). For
  * a text field, React only passes on an `input` event if the value changed since its own record of
  * it: the record is set to the state's (through the field's `value`), the text put back with the
- * element's native setter, and an `input` event sent. Either way `onChange` gets the field as target.
+ * element's native setter, and an `input` event sent. A checkbox is set back to the state's (and
+ * React's record with it) and clicked again. Each way `onChange` gets the field as its target. For a
+ * checkbox, `value` is its `checked`.
  */
 export function useValueTypedBeforeHydration<T extends Field>(value: unknown): RefObject<T | null> {
   const ref = useRef<T>(null);
@@ -22,6 +24,13 @@ export function useValueTypedBeforeHydration<T extends Field>(value: unknown): R
   useEffect(() => {
     const field = ref.current;
     if (!field || value === undefined || value === null) return;
+    if (field instanceof HTMLInputElement && field.type === 'checkbox') {
+      if (field.checked === Boolean(value)) return;
+      // React's record and the box back to the state's, then the visitor's click again.
+      field.checked = Boolean(value);
+      field.click();
+      return;
+    }
     const typed = field.value;
     const state = String(value);
     if (typed === state) return;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -212,9 +213,8 @@ export function CheckboxField({
         htmlFor={fieldId(path)}
         className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800"
       >
-        <input
+        <Checkbox
           id={fieldId(path)}
-          type="checkbox"
           checked={checked}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(path, hint, error)}

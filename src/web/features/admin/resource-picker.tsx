@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { FirmOptions } from '../../../domain/admin-firms';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, serverMessage } from '../../lib/api';
@@ -48,8 +49,7 @@ export function ResourcePicker({
       <div className="grid max-h-56 grid-cols-2 gap-x-3 overflow-y-auto rounded-md border border-slate-200 p-2">
         {options.map((option) => (
           <label key={option.id} className="flex min-h-9 items-center gap-2 text-sm">
-            <input
-              type="checkbox"
+            <Checkbox
               className="size-4 accent-brand-600"
               checked={selected.includes(option.id)}
               onChange={(e) =>

@@ -25,6 +25,7 @@ import {
 import { pageCount, pageOffset } from '../../../domain/firm-rules';
 import { formatFunding } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -57,12 +58,29 @@ const FLAG_LABELS: Record<ChallengeBooleanFilter, string> = {
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-/** The finder's state from the address, and a way to change it (a new history entry unless replaced). */
+/**
+ * The finder's state from the address, and a way to change it (a new history entry unless
+ * replaced), from the state as the last change left it: changes made in one turn build on each
+ * other before the address shows the first (fields changed before hydration report together,
+ * decision 0042, and a navigation lands after the page's code is checked).
+ */
 export function useChallengeState() {
   const [params, setParams] = useUrlSearchParams();
   const state = parseChallengeState(params);
-  const set = (next: ChallengeState, options?: { replace?: boolean }) =>
+  const search = params.toString();
+  const asked = useRef<{ from: string; state: ChallengeState } | null>(null);
+  // A new address (the change landed, or Back) is the state to build on again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the address changes
+  useEffect(() => {
+    asked.current = null;
+  }, [search]);
+  const set = (change: (current: ChallengeState) => ChallengeState, options?: { replace?: boolean }) => {
+    const current = asked.current?.from === search ? asked.current.state : state;
+    const next = change(current);
+    asked.current = { from: search, state: next };
     setParams(new URLSearchParams(challengeSearch(next)), options);
+    return next;
+  };
   return [state, set] as const;
 }
 
@@ -183,9 +201,15 @@ export function ChallengeFinder() {
   const panelId = useId();
 
   /** A filter change: page 1, a new history entry (Back undoes it), and the filter analytics call. */
-  const applyFilter = (next: Partial<ChallengeState>, analytics?: { type: string; value: string }) => {
-    const nextState = { ...state, ...next, page: 1 };
-    setState(nextState);
+  const applyFilter = (
+    next: Partial<ChallengeState> | ((current: ChallengeState) => Partial<ChallengeState>),
+    analytics?: { type: string; value: string },
+  ) => {
+    const nextState = setState((current) => ({
+      ...current,
+      ...(typeof next === 'function' ? next(current) : next),
+      page: 1,
+    }));
     if (!analytics) return;
     queryClient
       .fetchQuery(challengesQuery(nextState))
@@ -213,10 +237,15 @@ export function ChallengeFinder() {
   const setNumber = (key: NumberFilter) => (value: number | null) =>
     applyFilter({ [key]: value }, value == null ? undefined : { type: key, value: String(value) });
   const setFlag = (flag: ChallengeBooleanFilter, on: boolean) => {
-    const flags = { ...state.flags };
-    if (on) flags[flag] = true;
-    else delete flags[flag];
-    applyFilter({ flags }, on ? { type: flag, value: 'true' } : undefined);
+    applyFilter(
+      (current) => {
+        const flags = { ...current.flags };
+        if (on) flags[flag] = true;
+        else delete flags[flag];
+        return { flags };
+      },
+      on ? { type: flag, value: 'true' } : undefined,
+    );
   };
 
   const assumptions = { passRate: state.pass / 100, monthsPerAttempt: state.months };
@@ -237,7 +266,7 @@ export function ChallengeFinder() {
           min={1}
           max={100}
           hint="Your chance of passing every phase in one attempt"
-          onChange={(pass) => setState({ ...state, pass }, { replace: true })}
+          onChange={(pass) => setState((current) => ({ ...current, pass }), { replace: true })}
         />
         <AssumptionBox
           label="Months per attempt"
@@ -246,7 +275,7 @@ export function ChallengeFinder() {
           max={MONTHS_PER_ATTEMPT_MAX}
           whole
           hint="For monthly accounts"
-          onChange={(months) => setState({ ...state, months }, { replace: true })}
+          onChange={(months) => setState((current) => ({ ...current, months }), { replace: true })}
         />
         <p className="col-span-2 text-sm text-slate-700 sm:max-w-md">
           True cost is what getting funded costs on average: every attempt you expect to need at your pass
@@ -275,7 +304,12 @@ export function ChallengeFinder() {
             id="challenge-sort"
             value={state.sort}
             onChange={(e) =>
-              setState({ ...state, sort: e.target.value as ChallengeSort, order: null, page: 1 })
+              setState((current) => ({
+                ...current,
+                sort: e.target.value as ChallengeSort,
+                order: null,
+                page: 1,
+              }))
             }
             className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
           >
@@ -288,14 +322,16 @@ export function ChallengeFinder() {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => setState({ ...state, order: order === 'asc' ? 'desc' : 'asc', page: 1 })}
+            onClick={() =>
+              setState((current) => ({ ...current, order: order === 'asc' ? 'desc' : 'asc', page: 1 }))
+            }
             aria-label={`Order: ${order === 'asc' ? 'ascending' : 'descending'}, change`}
           >
             {order === 'asc' ? 'Low to high' : 'High to low'}
           </Button>
         </div>
         {filters > 0 && (
-          <Button variant="ghost" size="sm" onClick={() => applyFilter(clearFilters(state))}>
+          <Button variant="ghost" size="sm" onClick={() => applyFilter(clearFilters)}>
             Clear all filters
           </Button>
         )}
@@ -472,8 +508,7 @@ export function ChallengeFinder() {
             <div className="grid gap-2">
               {(Object.keys(FLAG_LABELS) as ChallengeBooleanFilter[]).map((flag) => (
                 <label key={flag} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
+                  <Checkbox
                     className="size-4 accent-brand-600"
                     checked={state.flags[flag] === true}
                     onChange={(e) => setFlag(flag, e.target.checked)}
@@ -500,7 +535,7 @@ export function ChallengeFinder() {
             <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <h2 className="text-xl font-semibold text-slate-900">No challenges match your filters</h2>
               <p className="mt-2 text-slate-600">Loosen a filter, or clear them all to see every account.</p>
-              <Button className="mt-4" onClick={() => applyFilter(clearFilters(state))}>
+              <Button className="mt-4" onClick={() => applyFilter(clearFilters)}>
                 Clear all filters
               </Button>
             </div>

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test, waitForApp } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  holdAppScript,
+  presetCookieConsent,
+  test,
+  waitForApp,
+} from './fixtures';
 
 const cards = (page: Page) => page.getByTestId('challenge-card');
 const trueCosts = (page: Page) => page.getByTestId('true-cost').allTextContents();
@@ -109,14 +116,7 @@ test.describe('without analytics consent', () => {
 
   test('a sort and a filter chosen before the page hydrated are the ones applied', async ({ page }) => {
     // The page's script waits until the sort and a filter are chosen in the server-rendered fields.
-    let chosen = () => {};
-    const gate = new Promise<void>((resolve) => {
-      chosen = resolve;
-    });
-    await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const chosen = await holdAppScript(page);
     await page.goto('/challenges', { waitUntil: 'commit' });
     await page.getByLabel('Sort by').selectOption('costPer1k');
     // On a phone the filters open with a button, which needs the page's script: only the sort then.

@@ -1,5 +1,12 @@
 import { readOutbox } from '../../src/server/lib/mailer';
-import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test, waitForApp } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  holdAppScript,
+  presetCookieConsent,
+  test,
+  waitForApp,
+} from './fixtures';
 
 test.beforeEach(async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -126,14 +133,7 @@ test('subscribe, confirm through the outbox link, then unsubscribe from the emai
 test('an address typed before the page hydrated is the one subscribed', async ({ page }, info) => {
   const email = `e2e-early-${info.project.name}-${Date.now()}@example.com`;
   // The page's script waits until the address is typed into the server-rendered field.
-  let typed = () => {};
-  const gate = new Promise<void>((resolve) => {
-    typed = resolve;
-  });
-  await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const typed = await holdAppScript(page);
   await page.goto('/coupons', { waitUntil: 'commit' });
   const block = page.getByRole('region', { name: 'Never Miss a Deal' });
   await block.getByRole('textbox', { name: 'Email address' }).fill(email);

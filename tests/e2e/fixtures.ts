@@ -88,6 +88,22 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 /**
+ * Holds back the page's script, so the server-rendered page takes input before it hydrates, as on a
+ * slow connection; call the returned function to let the script load.
+ */
+export async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Waits until React has hydrated the page and its first requests have settled, so clicks are
  * client-side navigations, input is not lost to hydration, and mount-only parts (the cookie banner)
  * have decided whether to show.

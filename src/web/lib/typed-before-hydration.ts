@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type Ref, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -16,9 +16,15 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * element's native setter, and an `input` event sent. A checkbox is set back to the state's (and
  * React's record with it) and clicked again. Each way `onChange` gets the field as its target. For a
  * checkbox, `value` is its `checked`.
+ *
+ * The field's caller's `ref`, if any, gets the element too; the returned ref goes on the element.
  */
-export function useValueTypedBeforeHydration<T extends Field>(value: unknown): RefObject<T | null> {
+export function useValueTypedBeforeHydration<T extends Field>(
+  value: unknown,
+  callerRef: Ref<T> | undefined,
+): RefObject<T | null> {
   const ref = useRef<T>(null);
+  useImperativeHandle(callerRef, () => ref.current as T);
   // Once, at mount: later differences are React's own updates.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the value the field mounted with counts
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { type ComponentProps, useImperativeHandle } from 'react';
+import type { ComponentProps } from 'react';
 import { useValueTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 /**
@@ -6,7 +6,6 @@ import { useValueTypedBeforeHydration } from '../../lib/typed-before-hydration';
  * reaches `onChange` (decision 0042), as `Input`'s typing does. Every checkbox of the app is one.
  */
 export function Checkbox({ ref, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
-  const field = useValueTypedBeforeHydration<HTMLInputElement>(props.checked);
-  useImperativeHandle(ref, () => field.current as HTMLInputElement);
+  const field = useValueTypedBeforeHydration<HTMLInputElement>(props.checked, ref);
   return <input ref={field} type="checkbox" {...props} />;
 }

@@ -1,10 +1,9 @@
-import { type ComponentProps, useImperativeHandle } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { useValueTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 export function Input({ className, type = 'text', ref, ...props }: ComponentProps<'input'>) {
-  const field = useValueTypedBeforeHydration<HTMLInputElement>(props.value);
-  useImperativeHandle(ref, () => field.current as HTMLInputElement);
+  const field = useValueTypedBeforeHydration<HTMLInputElement>(props.value, ref);
   return (
     <input
       ref={field}

@@ -1,4 +1,4 @@
-import { type ComponentProps, useImperativeHandle } from 'react';
+import type { ComponentProps } from 'react';
 import { useValueTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 /**
@@ -6,7 +6,6 @@ import { useValueTypedBeforeHydration } from '../../lib/typed-before-hydration';
  * reaches `onChange` (decision 0042), as `Input`'s typing does. Every `<select>` of the app is one.
  */
 export function NativeSelect({ ref, ...props }: ComponentProps<'select'>) {
-  const field = useValueTypedBeforeHydration<HTMLSelectElement>(props.value);
-  useImperativeHandle(ref, () => field.current as HTMLSelectElement);
+  const field = useValueTypedBeforeHydration<HTMLSelectElement>(props.value, ref);
   return <select ref={field} {...props} />;
 }

@@ -1,10 +1,9 @@
-import { type ComponentProps, useImperativeHandle } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { useValueTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 export function Textarea({ className, ref, ...props }: ComponentProps<'textarea'>) {
-  const field = useValueTypedBeforeHydration<HTMLTextAreaElement>(props.value);
-  useImperativeHandle(ref, () => field.current as HTMLTextAreaElement);
+  const field = useValueTypedBeforeHydration<HTMLTextAreaElement>(props.value, ref);
   return (
     <textarea
       ref={field}

@@ -191,6 +191,9 @@ function NumberBox({
 const toggle = <T,>(values: T[], value: T) =>
   values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
 
+/** A change to some filters: their new values, or a function of the state to change. */
+type FilterChange = Partial<ChallengeState> | ((current: ChallengeState) => Partial<ChallengeState>);
+
 /** The /challenges finder: filters, sort, the trader's two inputs, the list and its pages, all in the address. */
 export function ChallengeFinder() {
   const [state, setState] = useChallengeState();
@@ -200,39 +203,43 @@ export function ChallengeFinder() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
 
-  /** A filter change: page 1, a new history entry (Back undoes it), and the filter analytics call. */
-  const applyFilter = (
-    next: Partial<ChallengeState> | ((current: ChallengeState) => Partial<ChallengeState>),
-    analytics?: { type: string; value: string },
-  ) => {
-    const nextState = setState((current) => ({
+  /** A filter change: page 1, a new history entry (Back undoes it); returns the state asked for. */
+  const changeFilters = (next: FilterChange) =>
+    setState((current) => ({
       ...current,
       ...(typeof next === 'function' ? next(current) : next),
       page: 1,
     }));
-    if (!analytics) return;
+  /** The filter analytics call, with the number of results the filtered state has. */
+  const reportFilter = (filtered: ChallengeState, filter: { type: string; value: string }) => {
     queryClient
-      .fetchQuery(challengesQuery(nextState))
+      .fetchQuery(challengesQuery(filtered))
       .then((page) =>
         sendActivity('/api/analytics/filter', {
           activityType: 'filter',
-          filterType: analytics.type,
-          filterValue: analytics.value,
+          filterType: filter.type,
+          filterValue: filter.value,
           resultsCount: page.total,
           context: CONTEXT,
         }),
       )
       .catch(() => {});
   };
+  const applyFilter = (next: FilterChange, analytics?: { type: string; value: string }) => {
+    const filtered = changeFilters(next);
+    if (analytics) reportFilter(filtered, analytics);
+  };
+  /** A chip pressed: its value joins or leaves the list the last change left (not the render's). */
   const toggleIn = <K extends 'size' | 'steps' | 'asset' | 'drawdownType' | 'platform'>(
     key: K,
     value: ChallengeState[K][number],
   ) => {
-    const values = toggle(state[key] as ChallengeState[K][number][], value);
-    applyFilter(
-      { [key]: values } as Partial<ChallengeState>,
-      values.includes(value) ? { type: key, value: String(value) } : undefined,
+    const filtered = changeFilters(
+      (current) =>
+        ({ [key]: toggle(current[key] as ChallengeState[K][number][], value) }) as Partial<ChallengeState>,
     );
+    if ((filtered[key] as ChallengeState[K][number][]).includes(value))
+      reportFilter(filtered, { type: key, value: String(value) });
   };
   const setNumber = (key: NumberFilter) => (value: number | null) =>
     applyFilter({ [key]: value }, value == null ? undefined : { type: key, value: String(value) });

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import Clock from '~icons/lucide/clock';
 import Search from '~icons/lucide/search';
 import Tag from '~icons/lucide/tag';
 import TrendingDown from '~icons/lucide/trending-down';
 import { countDaysLeft, isCouponEndingSoon, matchesCouponSearch } from '../../domain/coupon-rules';
-import { countOf } from '../../domain/format';
+import type { Coupon } from '../../domain/coupons';
+import { countOf, formatWhole } from '../../domain/format';
+import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { CouponCard } from '../features/coupons/coupon-card';
 import { couponsQuery } from '../features/coupons/queries';
@@ -23,6 +25,33 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
         <p className="text-xs text-slate-600 sm:text-sm">{label}</p>
       </div>
     </div>
+  );
+}
+
+/** Deals a list shows at first, and adds with each 'Show more deals': rows of two and of three. */
+export const DEALS_SHOWN = 24;
+
+/**
+ * A grid of deals that shows the first `DEALS_SHOWN` and more on request: with thousands of coupons,
+ * one list of them all made a page of megabytes and put the newsletter block out of reach.
+ */
+function DealGrid({ coupons, children }: { coupons: Coupon[]; children: (coupon: Coupon) => ReactNode }) {
+  const [shown, setShown] = useState(DEALS_SHOWN);
+  const visible = coupons.slice(0, shown);
+  return (
+    <>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{visible.map(children)}</ul>
+      {visible.length < coupons.length ? (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          <p className="text-sm text-slate-600">
+            Showing {formatWhole(visible.length)} of {formatWhole(coupons.length)} deals
+          </p>
+          <Button variant="outline" onClick={() => setShown(shown + DEALS_SHOWN)}>
+            Show more deals
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -65,11 +94,15 @@ export default function CouponsPage() {
             />
           </div>
           <div className="mt-6 grid grid-cols-3 gap-2 sm:gap-3">
-            <Stat icon={<Tag className="size-5" />} label="Active Deals" value={String(data?.length ?? 0)} />
+            <Stat
+              icon={<Tag className="size-5" />}
+              label="Active Deals"
+              value={formatWhole(data?.length ?? 0)}
+            />
             <Stat
               icon={<Clock className="size-5" />}
               label="Ending Soon"
-              value={String(allEndingSoon.length)}
+              value={formatWhole(allEndingSoon.length)}
             />
             <Stat icon={<TrendingDown className="size-5" />} label="Max Savings" value="50%" />
           </div>
@@ -104,8 +137,8 @@ export default function CouponsPage() {
                 <h2 id="ending-soon" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
                   <Clock className="size-6 text-amber-500" aria-hidden /> Ending Soon
                 </h2>
-                <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                  {endingSoon.map((c) => {
+                <DealGrid key={search} coupons={endingSoon}>
+                  {(c) => {
                     const days = countDaysLeft(c, now) ?? 0;
                     return (
                       <li key={c.id} className="flex flex-col gap-1">
@@ -115,23 +148,23 @@ export default function CouponsPage() {
                         <CouponCard coupon={c} now={now} />
                       </li>
                     );
-                  })}
-                </ul>
+                  }}
+                </DealGrid>
               </section>
             ) : null}
             <section aria-labelledby="all-deals">
               <h2 id="all-deals" className="text-2xl font-bold text-slate-900">
                 All Active Deals
               </h2>
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {filtered.map((c) => (
+              <DealGrid key={search} coupons={filtered}>
+                {(c) => (
                   <li key={c.id} className="flex">
                     <div className="w-full">
                       <CouponCard coupon={c} now={now} />
                     </div>
                   </li>
-                ))}
-              </ul>
+                )}
+              </DealGrid>
             </section>
           </>
         )}

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Clock from '~icons/lucide/clock';
 import Search from '~icons/lucide/search';
 import Tag from '~icons/lucide/tag';
 import TrendingDown from '~icons/lucide/trending-down';
 import { countDaysLeft, isCouponEndingSoon, matchesCouponSearch } from '../../domain/coupon-rules';
-import type { Coupon } from '../../domain/coupons';
 import { countOf, formatWhole } from '../../domain/format';
-import { Button } from '../components/ui/button';
+import { ShowMoreList } from '../components/show-more-list';
 import { Input } from '../components/ui/input';
 import { CouponCard } from '../features/coupons/coupon-card';
 import { couponsQuery } from '../features/coupons/queries';
@@ -28,32 +27,9 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
   );
 }
 
-/** Deals a list shows at first, and adds with each 'Show more deals': rows of two and of three. */
+/** Deals a section shows at first, and adds with each 'Show more deals': rows of two and of three. */
 export const DEALS_SHOWN = 24;
-
-/**
- * A grid of deals that shows the first `DEALS_SHOWN` and more on request: with thousands of coupons,
- * one list of them all made a page of megabytes and put the newsletter block out of reach.
- */
-function DealGrid({ coupons, children }: { coupons: Coupon[]; children: (coupon: Coupon) => ReactNode }) {
-  const [shown, setShown] = useState(DEALS_SHOWN);
-  const visible = coupons.slice(0, shown);
-  return (
-    <>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{visible.map(children)}</ul>
-      {visible.length < coupons.length ? (
-        <div className="mt-6 flex flex-col items-center gap-2">
-          <p className="text-sm text-slate-600">
-            Showing {formatWhole(visible.length)} of {formatWhole(coupons.length)} deals
-          </p>
-          <Button variant="outline" onClick={() => setShown(shown + DEALS_SHOWN)}>
-            Show more deals
-          </Button>
-        </div>
-      ) : null}
-    </>
-  );
-}
+const DEAL_GRID = 'mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 export default function CouponsPage() {
   const { data, isLoading, isError } = useQuery(couponsQuery());
@@ -137,7 +113,13 @@ export default function CouponsPage() {
                 <h2 id="ending-soon" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
                   <Clock className="size-6 text-amber-500" aria-hidden /> Ending Soon
                 </h2>
-                <DealGrid key={search} coupons={endingSoon}>
+                <ShowMoreList
+                  key={search}
+                  items={endingSoon}
+                  step={DEALS_SHOWN}
+                  noun="deals"
+                  className={DEAL_GRID}
+                >
                   {(c) => {
                     const days = countDaysLeft(c, now) ?? 0;
                     return (
@@ -149,14 +131,20 @@ export default function CouponsPage() {
                       </li>
                     );
                   }}
-                </DealGrid>
+                </ShowMoreList>
               </section>
             ) : null}
             <section aria-labelledby="all-deals">
               <h2 id="all-deals" className="text-2xl font-bold text-slate-900">
                 All Active Deals
               </h2>
-              <DealGrid key={search} coupons={filtered}>
+              <ShowMoreList
+                key={search}
+                items={filtered}
+                step={DEALS_SHOWN}
+                noun="deals"
+                className={DEAL_GRID}
+              >
                 {(c) => (
                   <li key={c.id} className="flex">
                     <div className="w-full">
@@ -164,7 +152,7 @@ export default function CouponsPage() {
                     </div>
                   </li>
                 )}
-              </DealGrid>
+              </ShowMoreList>
             </section>
           </>
         )}

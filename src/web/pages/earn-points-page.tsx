@@ -3,11 +3,15 @@ import { Link } from 'wouter';
 import { formatDate } from '../../domain/format';
 import { POINTS_RULES, pointsToUsd, REVIEW_FACT_KINDS, REVIEW_RUBRIC } from '../../domain/points-rules';
 import { PageHeader } from '../components/page-header';
+import { ShowMoreList } from '../components/show-more-list';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { currentUserQuery } from '../features/accounts/queries';
 import { pointsProgramQuery } from '../features/points/queries';
 import { PageHead } from '../lib/page-context';
+
+/** Cashback firms the list shows at first, and adds with each 'Show more firms': rows of two. */
+const CASHBACK_FIRMS_SHOWN = 20;
 
 function SignUpCall({ signedIn, children }: { signedIn: boolean; children: string }) {
   return signedIn ? null : (
@@ -62,8 +66,13 @@ export default function EarnPointsPage() {
               percentage.
             </p>
             {program && program.cashbackFirms.length > 0 ? (
-              <ul className="grid gap-2 sm:grid-cols-2" data-testid="cashback-firms">
-                {program.cashbackFirms.map((firm) => (
+              <ShowMoreList
+                items={program.cashbackFirms}
+                step={CASHBACK_FIRMS_SHOWN}
+                noun="firms"
+                className="grid gap-2 sm:grid-cols-2"
+              >
+                {(firm) => (
                   <li
                     key={firm.id}
                     className="flex items-center justify-between rounded-md border border-slate-200 p-3"
@@ -75,8 +84,8 @@ export default function EarnPointsPage() {
                       {firm.cashbackPercentage}% · {firm.cashbackPercentage} points per $1
                     </span>
                   </li>
-                ))}
-              </ul>
+                )}
+              </ShowMoreList>
             ) : (
               <p>No firm offers cashback right now.</p>
             )}

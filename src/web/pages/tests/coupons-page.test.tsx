@@ -39,10 +39,10 @@ async function renderCoupons(coupons: Coupon[]): Promise<string> {
         ? { status: 200, contentType: JSON_TYPE, text: JSON.stringify(coupons), tags: [] }
         : { status: 401, contentType: JSON_TYPE, text: '{"message":"Authentication required"}', tags: [] },
   });
-  return result.html;
+  // React separates adjacent text with comments.
+  return result.html.replace(/<!-- -->/g, '');
 }
 
-const countCodes = (html: string) => html.match(/CODE\d+/g)?.length ?? 0;
 const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
 
 describe('CouponsPage', () => {
@@ -55,14 +55,9 @@ describe('CouponsPage', () => {
   it('shows the first deals of a long list, how many there are, and a button for more', async () => {
     const many = Array.from({ length: 3 * DEALS_SHOWN }, (_, i) => coupon(i + 1, inAYear));
     const html = await renderCoupons(many);
-    // Each card shows its code once.
-    const shown = countCodes(html);
-    expect(shown).toBeGreaterThanOrEqual(DEALS_SHOWN);
     expect(html).toContain(`CODE${DEALS_SHOWN}<`);
     expect(html).not.toContain(`CODE${DEALS_SHOWN + 1}<`);
-    expect(html).toContain(
-      `Showing <!-- -->${DEALS_SHOWN}<!-- --> of <!-- -->${3 * DEALS_SHOWN}<!-- --> deals`,
-    );
+    expect(html).toContain(`Showing ${DEALS_SHOWN} of ${3 * DEALS_SHOWN} deals`);
     expect(html).toContain('Show more deals');
     // The stats count every active deal, not the ones shown.
     expect(html).toContain(`>${3 * DEALS_SHOWN}</p>`);

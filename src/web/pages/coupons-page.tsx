@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import Clock from '~icons/lucide/clock';
 import Search from '~icons/lucide/search';
 import Tag from '~icons/lucide/tag';
 import TrendingDown from '~icons/lucide/trending-down';
 import { countDaysLeft, isCouponEndingSoon, matchesCouponSearch } from '../../domain/coupon-rules';
+import type { Coupon } from '../../domain/coupons';
 import { countOf, formatWhole } from '../../domain/format';
 import { ShowMoreList } from '../components/show-more-list';
 import { Input } from '../components/ui/input';
@@ -29,7 +30,20 @@ function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; va
 
 /** Deals a section shows at first, and adds with each 'Show more deals': rows of two and of three. */
 export const DEALS_SHOWN = 24;
-const DEAL_GRID = 'mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+/** A section's deals, `DEALS_SHOWN` at a time. */
+function DealGrid({ coupons, children }: { coupons: Coupon[]; children: (coupon: Coupon) => ReactNode }) {
+  return (
+    <ShowMoreList
+      items={coupons}
+      step={DEALS_SHOWN}
+      noun="deals"
+      className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      {children}
+    </ShowMoreList>
+  );
+}
 
 export default function CouponsPage() {
   const { data, isLoading, isError } = useQuery(couponsQuery());
@@ -113,13 +127,7 @@ export default function CouponsPage() {
                 <h2 id="ending-soon" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
                   <Clock className="size-6 text-amber-500" aria-hidden /> Ending Soon
                 </h2>
-                <ShowMoreList
-                  key={search}
-                  items={endingSoon}
-                  step={DEALS_SHOWN}
-                  noun="deals"
-                  className={DEAL_GRID}
-                >
+                <DealGrid key={search} coupons={endingSoon}>
                   {(c) => {
                     const days = countDaysLeft(c, now) ?? 0;
                     return (
@@ -131,20 +139,14 @@ export default function CouponsPage() {
                       </li>
                     );
                   }}
-                </ShowMoreList>
+                </DealGrid>
               </section>
             ) : null}
             <section aria-labelledby="all-deals">
               <h2 id="all-deals" className="text-2xl font-bold text-slate-900">
                 All Active Deals
               </h2>
-              <ShowMoreList
-                key={search}
-                items={filtered}
-                step={DEALS_SHOWN}
-                noun="deals"
-                className={DEAL_GRID}
-              >
+              <DealGrid key={search} coupons={filtered}>
                 {(c) => (
                   <li key={c.id} className="flex">
                     <div className="w-full">
@@ -152,7 +154,7 @@ export default function CouponsPage() {
                     </div>
                   </li>
                 )}
-              </ShowMoreList>
+              </DealGrid>
             </section>
           </>
         )}

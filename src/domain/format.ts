@@ -75,9 +75,6 @@ export const formatFunding = remembered((n) => {
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** A count with thousands separators: 5,032. */
-export const formatWhole = (n: number) => WHOLE_DOLLARS.format(n);
-
 /** Prices with $: whole dollars without cents, otherwise two decimals. */
 export const formatPrice = remembered((n) => `$${(Number.isInteger(n) ? WHOLE_DOLLARS : CENTS).format(n)}`);
 

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { formatWhole } from '../../domain/format';
 import { Button } from './ui/button';
 
 /**
@@ -46,7 +45,7 @@ export function ShowMoreList<T>({
       {visible.length < items.length ? (
         <div className="mt-6 flex flex-col items-center gap-2">
           <p className="text-sm text-slate-600">
-            Showing {formatWhole(visible.length)} of {formatWhole(items.length)} {noun}
+            Showing {visible.length.toLocaleString('en-US')} of {items.length.toLocaleString('en-US')} {noun}
           </p>
           <Button variant="outline" onClick={showMore}>
             Show more {noun}

@@ -6,7 +6,7 @@ import Tag from '~icons/lucide/tag';
 import TrendingDown from '~icons/lucide/trending-down';
 import { countDaysLeft, isCouponEndingSoon, matchesCouponSearch } from '../../domain/coupon-rules';
 import type { Coupon } from '../../domain/coupons';
-import { countOf, formatWhole } from '../../domain/format';
+import { countOf } from '../../domain/format';
 import { ShowMoreList } from '../components/show-more-list';
 import { Input } from '../components/ui/input';
 import { CouponCard } from '../features/coupons/coupon-card';
@@ -87,12 +87,12 @@ export default function CouponsPage() {
             <Stat
               icon={<Tag className="size-5" />}
               label="Active Deals"
-              value={formatWhole(data?.length ?? 0)}
+              value={(data?.length ?? 0).toLocaleString('en-US')}
             />
             <Stat
               icon={<Clock className="size-5" />}
               label="Ending Soon"
-              value={formatWhole(allEndingSoon.length)}
+              value={allEndingSoon.length.toLocaleString('en-US')}
             />
             <Stat icon={<TrendingDown className="size-5" />} label="Max Savings" value="50%" />
           </div>

@@ -20,7 +20,7 @@ import {
   toggleAssetFilter,
   toggleSort,
 } from '../../../domain/firm-rules';
-import { countOf, formatCount, formatWhole } from '../../../domain/format';
+import { countOf, formatCount } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -43,6 +43,8 @@ const SEARCH_DEBOUNCE_MS = 1000;
 const TYPING_PAUSE_MS = 300;
 const CONTEXT = 'firms_directory';
 const LIST_ID = 'firm-list';
+
+const number = (n: number) => n.toLocaleString('en-US');
 
 function StatTile({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
@@ -279,9 +281,8 @@ export function FirmDirectory() {
           <>
             <h2 className="sr-only">Firms</h2>
             <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-              Showing {formatWhole(pageOffset(data.page, data.pageSize) + 1)}-
-              {formatWhole(pageOffset(data.page, data.pageSize) + data.firms.length)} of{' '}
-              {formatWhole(data.total)} firms
+              Showing {number(pageOffset(data.page, data.pageSize) + 1)}-
+              {number(pageOffset(data.page, data.pageSize) + data.firms.length)} of {number(data.total)} firms
             </p>
             <FirmCardIcons />
             <div

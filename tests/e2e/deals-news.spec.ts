@@ -44,6 +44,50 @@ test('search and copy a coupon', async ({ page }) => {
   await expect(getDeal).toHaveAttribute('href', /^\/outbound\/coupon\/\d+$/);
 });
 
+test('a long list of deals shows 24 and more on request, focus moving to the first new one', async ({
+  page,
+}) => {
+  // The demo data has 14 deals; the list the browser fetches after a client-side navigation is
+  // given 30, as a site with hundreds of firms would answer.
+  const deals = Array.from({ length: 30 }, (_, i) => ({
+    id: 9000 + i,
+    slug: null,
+    code: `LONGLIST${i + 1}`,
+    title: null,
+    description: '10% off every challenge',
+    discountPercent: 10,
+    expiryDate: null,
+    isActive: true,
+    featured: false,
+    usageCount: 0,
+    usesThisMonth: 0,
+    image: null,
+    logo: null,
+    firmName: `Long List Firm ${i + 1}`,
+    affiliateUrl: null,
+    terms: null,
+    lastVerifiedAt: null,
+    votes: { worked: 0, total: 0 },
+    propFirm: null,
+  }));
+  await page.route(/\/api\/coupons$/, (route) => route.fulfill({ json: deals }));
+  await page.goto('/blog');
+  await waitForApp(page);
+  await page.evaluate(() => {
+    history.pushState(null, '', '/coupons');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const cards = page.getByRole('article', { name: /^Long List Firm \d+ deal$/ });
+  await expect(cards).toHaveCount(24);
+  await expect(page.getByText('Showing 24 of 30 deals')).toBeVisible();
+  await page.getByRole('button', { name: 'Show more deals' }).click();
+  await expect(cards).toHaveCount(30);
+  await expect(page.getByRole('button', { name: 'Show more deals' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Long List Firm 25 deal' }).locator(':focus')).toHaveCount(
+    1,
+  );
+});
+
 test('open a deal', async ({ page }) => {
   await page.goto('/coupons');
   await waitForApp(page);

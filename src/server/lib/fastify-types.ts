@@ -29,6 +29,8 @@ declare module 'fastify' {
     routeAccess: RouteAccess[];
     /** A page render's public API answer without the HTTP layer, when it can be (lib/in-process-answers.ts). */
     answerInProcess: AnswerInProcess;
+    /** Shared-memory slots holding a page body not yet sent, with render threads (render/page-bytes.ts). */
+    pageSlotsInUse?: () => number;
   }
   interface FastifyRequest {
     /** The response cache's mark when the request arrived (`ResponseCache.mark`). */

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../../tests/setup/accounts';
@@ -53,6 +54,30 @@ describe('page rendering on worker threads', () => {
       expect(page.body).toContain(`${'nomatch'.repeat(1 + (i % 5))}${i}`);
       expect(withoutTimes(page.body)).toBe(withoutTimes(expected[i].body));
     });
+  });
+
+  it('frees the slot of a page whose visitor left while it rendered', async () => {
+    // The visitor's connection closes before the page is ready, so its response has closed when
+    // the render hands back its slot. Kept for good, 64 such visitors left no slot for anyone.
+    const origin = await onWorkers.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(origin);
+    const cookie = 'pfc.session_token=not-a-session';
+    await Promise.all(
+      Array.from(
+        { length: 70 },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const req = http.get({ host: '127.0.0.1', port, path: `/firms?q=left${i}`, headers: { cookie } });
+            // Sent whole, then gone before the answer.
+            req.on('finish', () => req.destroy());
+            req.on('error', () => resolve());
+            req.on('close', () => resolve());
+          }),
+      ),
+    );
+    // Renders asked for after those end after them on the one render thread.
+    await Promise.all(Array.from({ length: 8 }, (_, i) => get(onWorkers, `/firms?q=after${i}`)));
+    await expect.poll(() => onWorkers.app.pageSlotsInUse?.(), { timeout: 10_000 }).toBe(0);
   });
 
   it('compresses a document made for one visitor on the render thread, as the request accepts', async () => {

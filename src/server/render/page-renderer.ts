@@ -19,7 +19,7 @@ import {
 } from '../lib/response-cache-plugin';
 import { findCurrentUser, unauthorized } from '../modules/accounts/service';
 import { type DocumentAssets, NONCE_PLACEHOLDER } from './document';
-import { createPageBytes, readPageBytes } from './page-bytes';
+import { createPageBytes, pageBytesInUse, readPageBytes } from './page-bytes';
 import {
   type PageDocument,
   type PageDocumentOptions,
@@ -62,6 +62,7 @@ function renderOnWorkers(
   assets: DocumentAssets,
 ): RenderPage {
   const pageBytes = createPageBytes();
+  app.decorate('pageSlotsInUse', () => pageBytesInUse(pageBytes));
   const pool = new Piscina<WorkerRenderTask, PageDocument>({
     filename: pathToFileURL(workerFile).href,
     name: 'renderInWorker',
@@ -317,8 +318,14 @@ export async function registerPageRendering(
     const page = await rendering.catch((error: unknown) => {
       if (!unavailable()) throw error;
     });
-    // A body in memory shared with a render thread is freed when the response is done, however it ends.
-    if (page?.release) reply.raw.once('close', page.release);
+    // A body in memory shared with a render thread is freed when the response is done, however it
+    // ends. A visitor who left while the page rendered closed it already, and 'close' will not come
+    // again: waiting for it kept the slot for good, and once all were kept every page came back
+    // in a message (decision 0037).
+    if (page?.release) {
+      if (reply.raw.destroyed) page.release();
+      else reply.raw.once('close', page.release);
+    }
     if (!page || unavailable()) return sendUnavailable(request, reply);
     if (page.redirect) return reply.redirect(page.redirect, 302);
     if (!cacheKey) {

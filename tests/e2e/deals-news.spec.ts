@@ -1,4 +1,5 @@
 import { readOutbox } from '../../src/server/lib/mailer';
+import { makeCoupon } from '../fixtures/coupons';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -49,27 +50,9 @@ test('a long list of deals shows 24 and more on request, focus moving to the fir
 }) => {
   // The demo data has 14 deals; the list the browser fetches after a client-side navigation is
   // given 30, as a site with hundreds of firms would answer.
-  const deals = Array.from({ length: 30 }, (_, i) => ({
-    id: 9000 + i,
-    slug: null,
-    code: `LONGLIST${i + 1}`,
-    title: null,
-    description: '10% off every challenge',
-    discountPercent: 10,
-    expiryDate: null,
-    isActive: true,
-    featured: false,
-    usageCount: 0,
-    usesThisMonth: 0,
-    image: null,
-    logo: null,
-    firmName: `Long List Firm ${i + 1}`,
-    affiliateUrl: null,
-    terms: null,
-    lastVerifiedAt: null,
-    votes: { worked: 0, total: 0 },
-    propFirm: null,
-  }));
+  const deals = Array.from({ length: 30 }, (_, i) =>
+    makeCoupon(9000 + i, { code: `LONGLIST${i + 1}`, firmName: `Long List Firm ${i + 1}` }),
+  );
   await page.route(/\/api\/coupons$/, (route) => route.fulfill({ json: deals }));
   await page.goto('/blog');
   await waitForApp(page);

@@ -1,5 +1,6 @@
 // In a folder of its own: every file directly in pages/ is a page chunk of the build (lib/lazy-page.ts).
 import { describe, expect, it } from 'vitest';
+import { makeCoupon } from '../../../../tests/fixtures/coupons';
 import type { Coupon } from '../../../domain/coupons';
 import type { ApiResponse } from '../../../domain/render';
 import { render } from '../../entry-server';
@@ -7,27 +8,13 @@ import { DEALS_SHOWN } from '../coupons-page';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const coupon = (id: number, expiryDate: string | null): Coupon => ({
-  id,
-  slug: `deal-${id}`,
-  code: `CODE${id}`,
-  title: null,
-  description: `${10 + (id % 30)}% off every challenge`,
-  discountPercent: 10 + (id % 30),
-  expiryDate,
-  isActive: true,
-  featured: false,
-  usageCount: 0,
-  usesThisMonth: 0,
-  image: null,
-  logo: null,
-  firmName: `Firm ${id}`,
-  affiliateUrl: null,
-  terms: null,
-  lastVerifiedAt: null,
-  votes: { worked: 0, total: 0 },
-  propFirm: null,
-});
+const coupon = (id: number, expiryDate: string | null): Coupon =>
+  makeCoupon(id, {
+    slug: `deal-${id}`,
+    description: `${10 + (id % 30)}% off every challenge`,
+    discountPercent: 10 + (id % 30),
+    expiryDate,
+  });
 
 /** The /coupons page as the server renders it for a visitor without a session, with these coupons. */
 async function renderCoupons(coupons: Coupon[]): Promise<string> {

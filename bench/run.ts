@@ -8,10 +8,10 @@
  * It runs twice: on the demo data, then on the demo data plus 5,000 generated firms (written into
  * the bench's own temporary database before the server starts; `npm start` and tests never see
  * them). BENCH_SECONDS sets the length of each measurement; BENCH_FIRMS the number of generated
- * firms (0 skips the second run); BENCH_POSTGRES_URL (with REDIS_URL) adds the demo data and the
- * generated firms on PostgreSQL with one process and with one per core (BENCH_PGLITE=0 skips the
- * embedded runs);
- * BENCH_ONLY a pattern of the target names to measure (the rest skipped).
+ * firms (0 skips the second run); BENCH_POSTGRES_URL (with REDIS_URL) adds the rendered firm page
+ * and the cold rows on PostgreSQL, demo data and generated firms, with one process and with one per
+ * core (BENCH_PGLITE=0 skips the embedded runs); BENCH_ONLY a pattern of the target names to
+ * measure (the rest skipped).
  * Then the analytics rows (bench/analytics.ts: the dashboards' answers at 100,000 against 1,000,000
  * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'.
  */
@@ -453,21 +453,32 @@ async function runDataset(label: string, dataDir: string) {
  * by one process and by one per core (WEB_CONCURRENCY), each after the same warm-up: rendered firm
  * pages (a session-like cookie) and every cold row of the embedded runs (URLs nobody asked for).
  */
+/**
+ * The rendered firm page and every cold row on PostgreSQL and Redis, with one process and with one
+ * per core, on the demo data and with the generated firms: each in a database of its own, dropped
+ * afterwards.
+ */
 async function runPostgresScaling(postgresUrl: string, redisUrl: string) {
+  for (const generated of GENERATED_FIRMS > 0 ? [0, GENERATED_FIRMS] : [0])
+    await runPostgresDataset(postgresUrl, redisUrl, generated);
+}
+
+async function runPostgresDataset(postgresUrl: string, redisUrl: string, generated: number) {
   const processes = availableParallelism();
-  const database = `pfc_bench_${process.pid}`;
+  const database = `pfc_bench_${process.pid}_${generated}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   const dbUrl = new URL(postgresUrl);
   dbUrl.pathname = `/${database}`;
-  console.log(`\n=== PostgreSQL and Redis: 1 process against ${processes} (WEB_CONCURRENCY) ===`);
+  const label = generated ? `demo data + ${generated} generated firms` : 'demo data';
+  console.log(`\n=== PostgreSQL and Redis, ${label}: 1 process against ${processes} (WEB_CONCURRENCY) ===`);
   try {
     await admin.query(`CREATE DATABASE ${database}`);
     const seeded = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), max: 4 });
     try {
       await migrateDatabase(seeded);
       await seedDemoDataIfEmpty(seeded.db);
-      await seedGeneratedFirms(seeded.db, GENERATED_FIRMS, GENERATED_SEED);
+      if (generated) await seedGeneratedFirms(seeded.db, generated, GENERATED_SEED);
     } finally {
       await seeded.close();
     }

@@ -31,17 +31,18 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOW_ADMIN_LINK: booleanish.default(true),
   /**
-   * Worker threads that render pages in production; 0 renders on the server thread. With one
-   * process it defaults to the number of cores, at most 4 (the server thread answers their API
-   * calls, and past a few render threads it is the limit while each still costs about 75 MB); with
-   * several processes to 0, since the processes already use every core and a render thread only
-   * adds its messages and its own heap to each page (decision 0012).
+   * Worker threads that render pages in production, per process; 0 renders on the server thread.
+   * Defaults to the cores each process has (the cores over the processes, rounded up), at most 4:
+   * past a few render threads the server thread, which answers their API calls, is the limit, and
+   * each holds about 75 MB (decision 0044).
    */
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /**
-   * Server processes sharing the port (node:cluster). Defaults to the number of cores when
-   * DATABASE_URL and REDIS_URL are set (sessions, caches' invalidation and rate limits are shared
-   * through them), else 1: the embedded database belongs to one process.
+   * Server processes sharing the port (node:cluster). With DATABASE_URL and REDIS_URL set (sessions,
+   * caches' invalidation and rate limits are shared through them) it defaults to one per 3 cores,
+   * rounded up: a process's server thread keeps about two render threads busy, and one process
+   * with render threads costs a page less than several without (decision 0044). Else 1: the
+   * embedded database belongs to one process.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Trust X-Forwarded-* headers: only behind a reverse proxy, else clients could fake their IP. */
@@ -68,14 +69,19 @@ export type Env = z.infer<typeof EnvSchema> & {
   WEB_CONCURRENCY: number;
 };
 
-/** Fills the defaults that depend on other variables. */
-export function completeEnv(parsed: z.infer<typeof EnvSchema>): Env {
+/** Cores a server process uses by default: its server thread and about two render threads. */
+const CORES_PER_PROCESS = 3;
+const MAX_DEFAULT_RENDER_THREADS = 4;
+
+/** Fills the defaults that depend on other variables and on the machine's cores. */
+export function completeEnv(parsed: z.infer<typeof EnvSchema>, cores = availableParallelism()): Env {
   const shared = Boolean(parsed.DATABASE_URL && parsed.REDIS_URL);
-  const processes = parsed.WEB_CONCURRENCY ?? (shared ? availableParallelism() : 1);
+  const processes = parsed.WEB_CONCURRENCY ?? (shared ? Math.ceil(cores / CORES_PER_PROCESS) : 1);
   return {
     ...parsed,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
-    RENDER_THREADS: parsed.RENDER_THREADS ?? (processes > 1 ? 0 : Math.min(availableParallelism(), 4)),
+    RENDER_THREADS:
+      parsed.RENDER_THREADS ?? Math.min(Math.ceil(cores / processes), MAX_DEFAULT_RENDER_THREADS),
     WEB_CONCURRENCY: processes,
   };
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../../tests/setup/accounts';
@@ -21,6 +22,13 @@ describe('page rendering on worker threads', () => {
     }
   }, 120_000);
   afterAll(() => Promise.all([onWorkers.close(), onServerThread.close()]));
+
+  /** The app with workers on a port of its own (once), for tests that need real connections. */
+  let origin: string | undefined;
+  const listening = async () => {
+    origin ??= await onWorkers.app.listen({ port: 0, host: '127.0.0.1' });
+    return origin;
+  };
 
   // A session-like cookie skips the page cache, so every request is rendered.
   const get = (ctx: TestContext, url: string) =>
@@ -59,8 +67,7 @@ describe('page rendering on worker threads', () => {
   it('frees the slot of a page whose visitor left while it rendered', async () => {
     // The visitor's connection closes before the page is ready, so its response has closed when
     // the render hands back its slot. Kept for good, 64 such visitors left no slot for anyone.
-    const origin = await onWorkers.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(origin);
+    const { port } = new URL(await listening());
     const cookie = 'pfc.session_token=not-a-session';
     await Promise.all(
       Array.from(
@@ -77,6 +84,33 @@ describe('page rendering on worker threads', () => {
     );
     // Renders asked for after those end after them on the one render thread.
     await Promise.all(Array.from({ length: 8 }, (_, i) => get(onWorkers, `/firms?q=after${i}`)));
+    await expect.poll(() => onWorkers.app.pageSlotsInUse?.(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('frees the slots of pipelined pages whose connection closed before their turn to be sent', async () => {
+    // Requests sent one after another on one connection are answered in order: a page rendered
+    // while an earlier one on the connection is still unsent waits without a socket of its own,
+    // and hears of the connection's close only from the connection.
+    const { port } = new URL(await listening());
+    await Promise.all(
+      Array.from(
+        { length: 20 },
+        (_, c) =>
+          new Promise<void>((resolve) => {
+            const socket = net.connect(Number(port), '127.0.0.1', () => {
+              const requests = Array.from(
+                { length: 4 },
+                (_, k) =>
+                  `GET /firms?q=piped${c}x${k} HTTP/1.1\r\nHost: localhost\r\nCookie: pfc.session_token=not-a-session\r\n\r\n`,
+              );
+              socket.write(requests.join(''), () => setTimeout(() => socket.destroy(), 1));
+            });
+            socket.on('error', () => resolve());
+            socket.on('close', () => resolve());
+          }),
+      ),
+    );
+    await Promise.all(Array.from({ length: 8 }, (_, i) => get(onWorkers, `/firms?q=afterpiped${i}`)));
     await expect.poll(() => onWorkers.app.pageSlotsInUse?.(), { timeout: 10_000 }).toBe(0);
   });
 

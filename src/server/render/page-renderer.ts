@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
 import { CURRENT_USER_PATH } from '../../domain/api-paths';
 import type { ApiResponse, RenderRequest, SiteConfig } from '../../domain/render';
@@ -280,6 +280,30 @@ function createPageFetch(app: FastifyInstance, request: FastifyRequest) {
   };
 }
 
+/**
+ * Frees a body in memory shared with a render thread once its response is done, however it ends
+ * (decision 0037): when the response closes, or when its connection does first. A visitor who left
+ * while the page rendered closed both already, and 'close' does not come again; a response queued
+ * behind an earlier one on its connection (pipelined requests) has no socket of its own yet and
+ * hears of the connection's close only from it. Missing either kept the slot for good, and once all
+ * were kept every page came back in a message.
+ */
+function releaseWhenDone(request: FastifyRequest, reply: FastifyReply, release: () => void) {
+  const response = reply.raw;
+  const { socket } = request.raw;
+  if (response.destroyed || socket.destroyed) {
+    release();
+    return;
+  }
+  const done = () => {
+    response.off('close', done);
+    socket.off('close', done);
+    release();
+  };
+  response.once('close', done);
+  socket.once('close', done);
+}
+
 /** Serves every page path: renders the React tree with its data fetched in-process from /api. */
 export async function registerPageRendering(
   app: FastifyInstance,
@@ -318,14 +342,7 @@ export async function registerPageRendering(
     const page = await rendering.catch((error: unknown) => {
       if (!unavailable()) throw error;
     });
-    // A body in memory shared with a render thread is freed when the response is done, however it
-    // ends. A visitor who left while the page rendered closed it already, and 'close' will not come
-    // again: waiting for it kept the slot for good, and once all were kept every page came back
-    // in a message (decision 0037).
-    if (page?.release) {
-      if (reply.raw.destroyed) page.release();
-      else reply.raw.once('close', page.release);
-    }
+    if (page?.release) releaseWhenDone(request, reply, page.release);
     if (!page || unavailable()) return sendUnavailable(request, reply);
     if (page.redirect) return reply.redirect(page.redirect, 302);
     if (!cacheKey) {

@@ -6,8 +6,10 @@ type Icon = ComponentType<SVGProps<SVGSVGElement>>;
  * Icons a list repeats in every item, drawn once as symbols and pointed at from each item: twenty
  * cards with three inline icons each would repeat the same paths sixty times in the page's HTML.
  * `Symbols` goes once in the list (ids are `<prefix>-<name>`, so the prefix is unique per list);
- * `Use` draws one icon and takes the size and colour its place gives an svg; `idOf` names a symbol
- * for a component that draws it its own way (a rating's five stars).
+ * `use(name)` draws one icon and takes the size and colour its place gives an svg (a function, not
+ * a component: cards call it several times each, and a component costs the server render more than
+ * the element it returns); `idOf` names a symbol for a component that draws it its own way (a
+ * rating's five stars).
  */
 export function createIconSprite<Name extends string>(prefix: string, icons: Record<Name, Icon>) {
   const idOf = (name: Name) => `${prefix}-${name}`;
@@ -22,12 +24,12 @@ export function createIconSprite<Name extends string>(prefix: string, icons: Rec
       </svg>
     );
   }
-  function Use({ name, className }: { name: Name; className?: string }) {
+  function use(name: Name, className?: string) {
     return (
       <svg aria-hidden="true" className={className}>
         <use href={`#${idOf(name)}`} />
       </svg>
     );
   }
-  return { Symbols, Use, idOf };
+  return { Symbols, use, idOf };
 }

@@ -32,9 +32,10 @@ const yes = (value: boolean) => (value ? 'Yes' : 'No');
 const FACTS =
   '[&>div]:min-w-0 [&_dd]:font-medium [&_dd]:break-words [&_dd]:text-slate-900 [&_dt]:text-xs [&_dt]:text-slate-600';
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** A term and its value; a function, not a component: a card has twelve. */
+function fact(label: string, value: string) {
   return (
-    <div>
+    <div key={label}>
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
@@ -49,7 +50,7 @@ const cardIcons = createIconSprite('challenge-icon', {
   tag: Tag,
 });
 export const ChallengeCardIcons = cardIcons.Symbols;
-const CardIcon = cardIcons.Use;
+const cardIcon = cardIcons.use;
 
 /** One account option: what it is, its rules, what it costs, and where to buy or compare it. */
 export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost: TrueCost }) {
@@ -77,7 +78,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
             className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600"
             aria-hidden="true"
           >
-            <CardIcon name="building" className="size-5" />
+            {cardIcon('building', 'size-5')}
           </span>
         )}
         <div className="min-w-0 flex-1">
@@ -110,40 +111,34 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
           FACTS,
         )}
       >
-        <Fact
-          label="Profit target"
-          value={model.profitTargets.length ? model.profitTargets.map(formatPercent).join(' / ') : 'None'}
-        />
-        <Fact label="Daily drawdown" value={formatDailyDrawdown(model.dailyDrawdown)} />
-        <Fact
-          label="Max drawdown"
-          value={`${model.maximumDrawdown ? formatPercent(model.maximumDrawdown) : '–'}${
+        {fact(
+          'Profit target',
+          model.profitTargets.length ? model.profitTargets.map(formatPercent).join(' / ') : 'None',
+        )}
+        {fact('Daily drawdown', formatDailyDrawdown(model.dailyDrawdown))}
+        {fact(
+          'Max drawdown',
+          `${model.maximumDrawdown ? formatPercent(model.maximumDrawdown) : '–'}${
             model.drawdownType ? ` ${DRAWDOWN_TYPE_LABELS[model.drawdownType].toLowerCase()}` : ''
-          }`}
-        />
-        <Fact
-          label="Profit split"
-          value={model.profitSplit != null ? formatPercent(model.profitSplit) : '–'}
-        />
-        <Fact label="Time limit" value={model.timeLimits ? 'Yes' : 'No time limit'} />
-        <Fact label="News trading" value={yes(model.newsTrading)} />
-        <Fact label="Weekend holding" value={yes(model.weekendHolding)} />
-        <Fact label="EAs" value={yes(model.eaAllowed)} />
+          }`,
+        )}
+        {fact('Profit split', model.profitSplit != null ? formatPercent(model.profitSplit) : '–')}
+        {fact('Time limit', model.timeLimits ? 'Yes' : 'No time limit')}
+        {fact('News trading', yes(model.newsTrading))}
+        {fact('Weekend holding', yes(model.weekendHolding))}
+        {fact('EAs', yes(model.eaAllowed))}
       </dl>
 
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <dl className={cn('grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4', FACTS)}>
-          <Fact
-            label="List price"
-            value={`${formatPrice(account.price)} ${monthly ? '/month' : 'one-time'}`}
-          />
+          {fact('List price', `${formatPrice(account.price)} ${monthly ? '/month' : 'one-time'}`)}
           <div>
             <dt>After coupon</dt>
             <dd>
               {formatPrice(cost.priceAfterCoupon)}
               {coupon ? (
                 <span className="ml-1 inline-flex items-center gap-1 text-xs font-normal text-emerald-700">
-                  <CardIcon name="tag" className="size-3" />
+                  {cardIcon('tag', 'size-3')}
                   <span className="font-mono font-semibold">{coupon.code}</span>
                   {coupon.discountPercent ? ` saves ${formatPercent(coupon.discountPercent)}` : ''}
                 </span>
@@ -160,7 +155,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
               </span>
             </dd>
           </div>
-          <Fact label="Per $1,000" value={formatPrice(cost.costPer1k)} />
+          {fact('Per $1,000', formatPrice(cost.costPer1k))}
         </dl>
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <Button asChild size="sm" grow>
@@ -171,7 +166,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
               aria-label={`Visit ${firm.name}`}
               {...outboundLinkProps}
             >
-              Visit <CardIcon name="external" />
+              Visit {cardIcon('external')}
             </a>
           </Button>
           {coupon ? (
@@ -189,7 +184,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
           ) : null}
           <Button asChild size="sm" variant="outline" grow>
             <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`} aria-label={`Compare ${firm.name}`}>
-              <CardIcon name="scale" /> Compare
+              {cardIcon('scale')} Compare
             </Link>
           </Button>
         </div>

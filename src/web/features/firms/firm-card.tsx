@@ -30,7 +30,7 @@ const cardIcons = createIconSprite('firm-card-icon', {
   scale: Scale,
 });
 export const FirmCardIcons = cardIcons.Symbols;
-const CardIcon = cardIcons.Use;
+const cardIcon = cardIcons.use;
 
 /** A firm in the directory; the list around it draws `FirmCardIcons` once. */
 export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featured?: boolean }) {
@@ -90,12 +90,12 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
       <div className="mt-auto flex gap-2 pt-4">
         <Button asChild variant="outline" size="sm" grow>
           <Link to={`/compare?firms=${encodeURIComponent(firm.slug)}`} aria-label={`Compare ${firm.name}`}>
-            <CardIcon name="scale" /> Compare
+            {cardIcon('scale')} Compare
           </Link>
         </Button>
         <Button asChild size="sm" grow>
           <Link to={`/firm/${firm.slug}`} aria-label={`View details of ${firm.name}`}>
-            View Details <CardIcon name="arrow" />
+            View Details {cardIcon('arrow')}
           </Link>
         </Button>
       </div>

@@ -35,7 +35,7 @@ const FACTS =
 /** A term and its value; a function, not a component: a card has twelve. */
 function fact(label: string, value: string) {
   return (
-    <div key={label}>
+    <div>
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>

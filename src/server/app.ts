@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions) {
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('mailer', createMailer(env, app.log));
-  const storage = createStorage(env);
+  const storage = await createStorage(env);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close?.());
 

@@ -213,7 +213,7 @@ export async function restoreBackup(
     if (kind === 'postgres') await restorePostgres(env.DATABASE_URL!, dump);
     else await restorePglite(pgliteDir(env), dump);
     for (const folder of localFolders) await rm(folder, { recursive: true, force: true });
-    const storage = createStorage(env);
+    const storage = await createStorage(env);
     try {
       for (const entry of manifest.files.entries) {
         const { visibility, key } = entryKey(entry.path);

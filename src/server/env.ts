@@ -45,6 +45,13 @@ export const EnvSchema = z.object({
    * embedded database belongs to one process.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Seconds a process keeps answering after SIGTERM before it stops taking connections: /readyz
+   * answers 503 and every answer closes its connection, so the balancer's health check takes the
+   * node out and keep-alive clients reconnect elsewhere. The default covers deploy/haproxy.cfg's
+   * check (every second, out after 2 failures) with room to spare (decision 0047).
+   */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** Trust X-Forwarded-* headers: only behind a reverse proxy, else clients could fake their IP. */
   TRUST_PROXY: booleanish.default(false),
   /**

@@ -32,6 +32,8 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       LOG_LEVEL: 'info',
       // Each write comes from its own client address, so per-address limits do not refuse it.
       TRUST_PROXY: 'true',
+      // No balancer to drain from: the port closes at the signal (decision 0047).
+      DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

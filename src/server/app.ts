@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions) {
     frameSources: offerwallFrameSources(env),
   });
   registerSecurity(app, { publicUrl: env.PUBLIC_URL, securityHeaders });
-  const observeRequest = registerMetrics(app);
+  const observeRequest = registerMetrics(app, env.METRICS_TOKEN);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: redisOrLocalStore(redis, `${redisPrefix}-rl:`) } : {}),

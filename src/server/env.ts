@@ -52,6 +52,8 @@ export const EnvSchema = z.object({
    * check (every second, out after 2 failures) with room to spare (decision 0047).
    */
   DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** /metrics answers only requests with `Authorization: Bearer <this>`; unset, it answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Trust X-Forwarded-* headers: only behind a reverse proxy, else clients could fake their IP. */
   TRUST_PROXY: booleanish.default(false),
   /**

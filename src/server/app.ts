@@ -27,6 +27,7 @@ import { ReadModels } from './lib/read-model';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import './lib/fastify-types';
 import { collectRouteAccess } from './lib/access';
+import { createStorage } from './lib/create-storage';
 import { collectInProcessAnswers } from './lib/in-process-answers';
 import { redisOrLocalStore } from './lib/rate-limit';
 import { closeRedis, openRedis } from './lib/redis';
@@ -37,7 +38,7 @@ import {
   registerResponseCache,
 } from './lib/response-cache-plugin';
 import { createSecurityHeaders, registerSecurity } from './lib/security';
-import { LocalStorage } from './lib/storage';
+import { registerUploadServing } from './lib/serve-uploads';
 import { offerwallFrameSources } from './modules/points/offerwalls';
 import { registerModules } from './modules/register';
 import { registerPageRendering } from './render/page-renderer';
@@ -103,8 +104,9 @@ export async function buildApp(options: AppOptions) {
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('mailer', createMailer(env, app.log));
-  const storage = new LocalStorage(env.DATA_DIR);
+  const storage = createStorage(env);
   app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close?.());
 
   const redis = env.REDIS_URL ? openRedis(env.REDIS_URL, app.log) : undefined;
   app.changes.subscribe((events) => app.cache.invalidate(cacheTagsOf(events)));
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions) {
     publicUrl: env.PUBLIC_URL,
     dev: options.pages === 'development',
     frameSources: offerwallFrameSources(env),
+    imageSources: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
   });
   registerSecurity(app, { publicUrl: env.PUBLIC_URL, securityHeaders });
   const observeRequest = registerMetrics(app, env.METRICS_TOKEN);
@@ -168,15 +171,9 @@ export async function buildApp(options: AppOptions) {
       .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' }),
   );
 
+  registerUploadServing(app);
+
   const root = findPackageRoot();
-  await app.register(fastifyStatic, {
-    root: storage.publicRoot,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // Every upload gets a new key, so a file at an address never changes.
-    maxAge: '365d',
-    immutable: true,
-  });
 
   const pages = options.pages ?? 'none';
   if (pages === 'production') {

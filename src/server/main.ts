@@ -1,7 +1,5 @@
 import cluster from 'node:cluster';
-import { mkdirSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { type App, buildApp } from './app';
 import { runPrimary } from './cluster';
 import type { Database } from './db/client';
@@ -12,7 +10,6 @@ import { loadEnv } from './env';
 import { ensureDemoAdmin } from './modules/accounts/service';
 
 const env = loadEnv();
-mkdirSync(path.resolve(env.DATA_DIR, 'uploads'), { recursive: true });
 const pages = env.NODE_ENV === 'development' ? 'development' : 'production';
 
 /** Migrations, demo data and the demo admin: done once, before any process serves. */

@@ -10,13 +10,19 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The policy split around its nonce, so each response only joins three strings. */
-function cspAround(framable: boolean, dev: boolean, frameSources: readonly string[] = []): [string, string] {
+function cspAround(
+  framable: boolean,
+  dev: boolean,
+  frameSources: readonly string[] = [],
+  imageSources: readonly string[] = [],
+): [string, string] {
   const policy = [
     "default-src 'self'",
     `script-src 'self' 'nonce-NONCE'${dev ? " 'unsafe-eval'" : ''}`,
     // React and Radix position popovers with style attributes, which nonces cannot cover.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    // Any https image (admins link logos from anywhere) and the uploads' bucket, which may be plain http.
+    `img-src 'self' data: https:${imageSources.map((origin) => ` ${origin}`).join('')}`,
     "font-src 'self' data:",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "object-src 'none'",
@@ -122,9 +128,11 @@ export function createSecurityHeaders(options: {
   dev: boolean;
   /** Origins pages may frame (the configured offerwalls). */
   frameSources?: readonly string[];
+  /** Origins images come from besides this site and https (the public address of the uploads' bucket). */
+  imageSources?: readonly string[];
 }): SecurityHeaders {
-  const pagePolicy = cspAround(false, options.dev, options.frameSources);
-  const widgetPolicy = cspAround(true, options.dev);
+  const pagePolicy = cspAround(false, options.dev, options.frameSources, options.imageSources);
+  const widgetPolicy = cspAround(true, options.dev, [], options.imageSources);
   const hsts = !options.dev && new URL(options.publicUrl).protocol === 'https:';
   return (url, nonce) => {
     const framable = url.startsWith('/widget/');

@@ -55,7 +55,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
-  const redisPrefix = options.redisPrefix ?? 'pfc';
+  const redisPrefix = options.redisPrefix ?? env.REDIS_PREFIX;
   // Cache hits are answered before Fastify routes the request (response-cache-plugin.ts).
   let answerFromCache: CacheAnswer = () => false;
   // Shutdown's drain (main.ts, decision 0047): /readyz says 503 so balancers move traffic away,

@@ -40,6 +40,11 @@ export const EnvSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
+    /** Prefix of this site's Redis keys and channels: two sites (or a staging copy) can share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'must be 1-40 letters, digits, dots, dashes or underscores')
+      .default('pfc'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().default('admin@propfirmclub.test'),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

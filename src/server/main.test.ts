@@ -16,6 +16,8 @@ function startMain(env: Record<string, string>) {
       DATA_DIR: dataDir,
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'info',
+      // The drain has its own test below; elsewhere the port closes at the signal.
+      DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,6 +39,17 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // HAProxy, two app processes, PostgreSQL, Redis and an S3 server (`npm run test:topology`,
+        // its own CI stage): docs/architecture.md, "Topology test".
+        test: {
+          name: 'topology',
+          include: ['tests/topology/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

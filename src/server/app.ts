@@ -55,9 +55,12 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
-  const redisPrefix = options.redisPrefix ?? 'pfc';
+  const redisPrefix = options.redisPrefix ?? env.REDIS_PREFIX;
   // Cache hits are answered before Fastify routes the request (response-cache-plugin.ts).
   let answerFromCache: CacheAnswer = () => false;
+  // Shutdown's drain (main.ts, decision 0047): /readyz says 503 so balancers move traffic away,
+  // and answers close their connection, so keep-alive clients open their next one elsewhere.
+  const drain = { notReady: false, closeConnections: false };
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     // A request that came over no connection is a page's in-process request for its data
@@ -73,6 +76,7 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors: sendError,
     serverFactory: (handler, serverOptions) => {
       const server = http.createServer((req, res) => {
+        if (drain.closeConnections) res.setHeader('connection', 'close');
         if (!answerFromCache(req, res)) handler(req, res);
       });
       // What Fastify sets on a server it makes itself (its options come with its defaults filled in).
@@ -90,6 +94,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
+  app.decorate('drain', drain);
   app.decorate('database', database);
   app.decorate('cache', new ResponseCache());
   app.decorate('changes', new Changes());
@@ -121,7 +126,7 @@ export async function buildApp(options: AppOptions) {
     imageSources: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
   });
   registerSecurity(app, { publicUrl: env.PUBLIC_URL, securityHeaders });
-  const observeRequest = registerMetrics(app);
+  const observeRequest = registerMetrics(app, env.METRICS_TOKEN);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: redisOrLocalStore(redis, `${redisPrefix}-rl:`) } : {}),
@@ -148,6 +153,7 @@ export async function buildApp(options: AppOptions) {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    if (drain.notReady) return reply.status(503).send({ message: 'Shutting down', code: 'draining' });
     try {
       await database.ping();
       return { status: 'ready' };

@@ -7,7 +7,8 @@ const CRASH_LOOP_MS = 5000;
 /**
  * The primary process with WEB_CONCURRENCY above 1 (decision 0033): it has prepared the database,
  * then starts that many server processes sharing the port, restarts one that dies, and on SIGTERM
- * or SIGINT passes the signal on and waits for every process to finish its in-flight requests.
+ * or SIGINT passes the signal on and waits for every process to drain (DRAIN_SECONDS, main.ts) and
+ * finish its in-flight requests; the shared port closes when the last one has closed it.
  */
 export function runPrimary(processes: number, log: FastifyBaseLogger): void {
   let stopping = false;

@@ -40,6 +40,11 @@ export const EnvSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
+    /** Prefix of this site's Redis keys and channels: two sites (or a staging copy) can share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'must be 1-40 letters, digits, dots, dashes or underscores')
+      .default('pfc'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().default('admin@propfirmclub.test'),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -67,6 +72,15 @@ export const EnvSchema = z
      * embedded database belongs to one process.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * Seconds a process keeps answering after SIGTERM before it stops taking connections: /readyz
+     * answers 503 and every answer closes its connection, so the balancer's health check takes the
+     * node out and keep-alive clients reconnect elsewhere. The default covers deploy/haproxy.cfg's
+     * check (every second, out after 2 failures) with room to spare (decision 0047).
+     */
+    DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+    /** /metrics answers only requests with `Authorization: Bearer <this>`; unset, it answers 404. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Trust X-Forwarded-* headers: only behind a reverse proxy, else clients could fake their IP. */
     TRUST_PROXY: booleanish.default(false),
     /**

@@ -12,6 +12,8 @@ import type { Storage } from './storage';
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
+    /** Shutdown's drain (main.ts): /readyz answers 503 when notReady; answers close their connection when closeConnections. */
+    drain: { notReady: boolean; closeConnections: boolean };
     database: Database;
     cache: ResponseCache;
     /** Change events of this process and (with Redis) the cluster; services publish what they wrote. */

@@ -1,11 +1,23 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Records one answered request's duration (for answers sent outside Fastify's hooks, cache hits). */
 export type ObserveRequest = (method: string, route: string, status: number, seconds: number) => void;
 
-/** Prometheus metrics at /metrics: process defaults and request durations by route. */
-export function registerMetrics(app: FastifyInstance): ObserveRequest {
+/** Whether an Authorization header carries the bearer token, compared in constant time. */
+export function hasBearerToken(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  // Digests have one length whatever was sent, so the comparison's time tells nothing of the token.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+/**
+ * Prometheus metrics at /metrics: process defaults and request durations by route. Only for the
+ * monitoring that holds METRICS_TOKEN: without one configured the address does not exist (404).
+ */
+export function registerMetrics(app: FastifyInstance, token: string | undefined): ObserveRequest {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -26,8 +38,19 @@ export function registerMetrics(app: FastifyInstance): ObserveRequest {
     );
     done();
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', registry.contentType).send(await registry.metrics()),
-  );
+  // No cacheTags: the response cache never stores it; no-store keeps it out of any other cache.
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!token) {
+      return reply.status(404).send({ message: 'No route for GET /metrics', code: 'not_found' });
+    }
+    if (!hasBearerToken(request.headers.authorization, token)) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ message: 'A valid bearer token is required', code: 'unauthorized' });
+    }
+    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
   return observe;
 }

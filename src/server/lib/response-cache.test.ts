@@ -8,6 +8,7 @@ import { ALL_TAGS, type CachedResponse, encodeCached, encodeSingle, ResponseCach
 import { createCacheAnswer, pageCacheKey, registerResponseCache } from './response-cache-plugin';
 import { createSecurityHeaders } from './security';
 
+const METRICS_TOKEN = 'metrics-token-of-this-test';
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 const entry = (text: string): CachedResponse => ({
@@ -266,7 +267,7 @@ describe('cache hits over a socket, answered before routing', () => {
   let ctx: TestContext;
   let origin: string;
   beforeAll(async () => {
-    ctx = await createTestApp({}, { pages: 'production' });
+    ctx = await createTestApp({ METRICS_TOKEN }, { pages: 'production' });
     await insertFirm(ctx.db, { name: 'Socket Firm' });
     origin = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   }, 120_000);
@@ -327,7 +328,9 @@ describe('cache hits over a socket, answered before routing', () => {
 
   it('counts hits in the request metrics under their route', async () => {
     const count = async (route: string) => {
-      const metrics = await (await fetch(`${origin}/metrics`)).text();
+      const metrics = await (
+        await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
       const line = metrics
         .split('\n')
         .find((l) =>

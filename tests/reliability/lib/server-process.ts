@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 
 /**
- * The production server as a separate process (`node --import tsx src/server/main.ts`), for fault
- * tests that kill it or take its services away. Its output is kept for assertions on its logs.
+ * The production server as a separate process (`node --no-memory-reducer --import tsx
+ * src/server/main.ts`, as `npm start` runs it), for fault and topology tests that kill it, restart
+ * it or take its services away. Its output is kept for assertions on its logs.
  */
 export interface ServerProcess {
   child: ChildProcess;
@@ -17,7 +18,8 @@ export interface ServerProcess {
 export const ADMIN_PASSWORD = 'Admin-Password-123';
 
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The command `npm start` runs (package.json), flags included.
+  const child = spawn(process.execPath, ['--no-memory-reducer', '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -32,6 +34,8 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       LOG_LEVEL: 'info',
       // Each write comes from its own client address, so per-address limits do not refuse it.
       TRUST_PROXY: 'true',
+      // No balancer to drain from: the port closes at the signal (decision 0047).
+      DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -93,7 +93,7 @@ describe('GET reviews and rating', () => {
   });
 });
 
-describe('POST /api/firms/{propFirmId}/reviews', () => {
+describe('POST /api/firms/{slug}/reviews (the firm id)', () => {
   it('refuses anonymous visitors with 401 Authentication required', async () => {
     const res = await post(null, valid);
     expect(res.statusCode).toBe(401);

@@ -54,6 +54,7 @@ const descriptions: Record<string, string> = {
   409: 'In conflict with the current state (already done, already taken, or changed meanwhile).',
   413: 'Too large.',
   415: 'Unsupported content type.',
+  422: 'Well-formed, but refused by the rules (the message says which).',
   429: 'Too many requests: wait as many seconds as Retry-After says.',
   503: 'Briefly unavailable (the database cannot be reached): try again after Retry-After seconds.',
 };

@@ -48,7 +48,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
         tags: ['newsletter'],
         summary: 'Subscribes an address (double opt-in: a confirmation email is sent)',
         body: SubscribePayloadSchema,
-        response: { 409: ErrorSchema, 200: SubscribeResultSchema },
+        response: { 200: SubscribeResultSchema, 409: ErrorSchema, 422: ErrorSchema },
       },
       preHandler: rateLimit(app, [byIp('newsletter', 5, MINUTE)]),
     },

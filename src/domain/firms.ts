@@ -272,6 +272,10 @@ export const ReviewPayloadSchema = z.object({
 export type ReviewPayload = z.infer<typeof ReviewPayloadSchema>;
 
 export const FirmSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+/**
+ * POST /api/firms/{slug}/reviews takes the firm's id where the other /api/firms/{slug} routes take
+ * its slug: one path template for all of them, as a generated client needs.
+ */
 export const FirmIdParamsSchema = z.object({
-  propFirmId: rowIdParam({ error: 'Firm id must be a number' }),
+  slug: rowIdParam({ error: 'Firm id must be a number' }).describe("The firm's id"),
 });

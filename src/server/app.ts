@@ -8,12 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { findPackageRoot } from './db/migrate';
 import type { Env } from './env';
@@ -23,6 +18,7 @@ import { Changes } from './lib/events';
 import { Jobs } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { registerMetrics } from './lib/metrics';
+import { openApiOptions } from './lib/openapi';
 import { ReadModels } from './lib/read-model';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import './lib/fastify-types';
@@ -139,16 +135,7 @@ export async function buildApp(options: AppOptions) {
   // Limits again in lib/uploads.ts, per call; these bound any multipart request.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Prop Firm Club API',
-        version: '1.0.0',
-        description: 'The public and signed-in API of Prop Firm Club.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

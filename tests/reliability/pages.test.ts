@@ -53,7 +53,13 @@ beforeAll(async () => {
     .from(coupons)
     .where(and(eq(coupons.isActive, true)))
     .limit(1);
-  const [giveaway] = await ctx.db.select({ slug: giveaways.slug }).from(giveaways).limit(1);
+  // A giveaway of every status the demo data has (open, completed ...): each shows other cards.
+  const giveawayRows = await ctx.db
+    .select({ slug: giveaways.slug, status: giveaways.status })
+    .from(giveaways)
+    .orderBy(asc(giveaways.id));
+  const giveawayOfEachStatus = [...new Map(giveawayRows.map((g) => [g.status, g.slug])).values()];
+  expect(new Set(giveawayRows.map((g) => g.status))).toContain('completed');
   // The sample of each parameter, by the route that takes it.
   const samples: Record<string, string[]> = {
     '/firm/:slug': ['', '?tab=funding', '?tab=coupons', '?tab=reviews'].map(
@@ -61,7 +67,7 @@ beforeAll(async () => {
     ),
     '/blog/:slug': [`/blog/${post.slug}`],
     '/deals/:slug': [`/deals/${coupon.slug}`],
-    '/giveaways/:slug': [`/giveaways/${giveaway.slug}`],
+    '/giveaways/:slug': giveawayOfEachStatus.map((slug) => `/giveaways/${slug}`),
     '/admin/firms/:id': [`/admin/firms/${firms[0].id}`, '/admin/firms/new'],
     '/admin/coupons/:id': [`/admin/coupons/${coupon.id}`, '/admin/coupons/new'],
     '/admin/posts/:id': [`/admin/posts/${post.id}`, '/admin/posts/new'],
@@ -70,6 +76,11 @@ beforeAll(async () => {
       '/admin/firm-analytics/999999',
     ],
     '/compare': [`/compare?firms=${firms[0].slug},${firms[1].slug}`],
+    // The form alone, and a giveaway's record checked.
+    '/verify-giveaway': [
+      '/verify-giveaway',
+      ...giveawayOfEachStatus.map((slug) => `/verify-giveaway?slug=${slug}`),
+    ],
     '*': ['/no-such-page'],
   };
   for (const route of appRoutes) {

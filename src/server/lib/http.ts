@@ -13,4 +13,6 @@ export type Http = FastifyInstance<
 >;
 
 /** The body of every error answer (`AppError.toBody`, lib/error-handler.ts), for route response schemas. */
-export const ErrorSchema = z.object({ message: z.string(), code: z.string() });
+export const ErrorSchema = z
+  .object({ message: z.string(), code: z.string() })
+  .meta({ id: 'Error', description: 'An error: a message for people, a code for programs.' });

@@ -49,6 +49,13 @@ export const byKey = (name: string, key: Limit['key'], max: number, timeWindow: 
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
+/** The preHandlers `rateLimit` made, so the API document can tell a rate-limited route (lib/openapi.ts). */
+const rateLimitHandlers = new WeakSet<object>();
+
+/** Whether a route's preHandler (one or a list) includes a `rateLimit(...)` check. */
+export const isRateLimited = (preHandler: unknown): boolean =>
+  [preHandler].flat().some((handler) => typeof handler === 'function' && rateLimitHandlers.has(handler));
+
 /**
  * The one way a route is rate limited: `preHandler: rateLimit(app, [...])`. It runs after the
  * schema checks, so a key taken from the body is a validated value and a malformed request (a 400
@@ -65,7 +72,7 @@ export function rateLimit(app: FastifyInstance, limits: Limit[]) {
       keyGenerator: async (request) => `${limit.name}:${await limit.key(request)}`,
     }),
   }));
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     for (const { limit, check } of checks) {
       if ((await limit.key(request)) === undefined) continue;
       const result = await check(request);
@@ -75,6 +82,8 @@ export function rateLimit(app: FastifyInstance, limits: Limit[]) {
       }
     }
   };
+  rateLimitHandlers.add(handler);
+  return handler;
 }
 
 type StoreWithRead = FastifyRateLimitStore & { read?: FastifyRateLimitStore['incr'] };

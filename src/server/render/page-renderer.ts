@@ -322,7 +322,7 @@ export async function registerPageRendering(
 
   // Pages send bytes they encoded themselves (where they were rendered; a cached page's other
   // codings once each, on their first request): the compression plugin's hooks would only pass them through.
-  app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
+  app.get('/*', { compress: false, decompress: false, schema: { hide: true } }, async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
     // A page for a visitor without a session is cached for every later one, from its second
     // request on (decision 0040). Hits never get here: the cache answers them before routing

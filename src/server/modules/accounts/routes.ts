@@ -14,6 +14,7 @@ import {
 import { CURRENT_USER_PATH } from '../../../domain/api-paths';
 import { AppError } from '../../lib/app-error';
 import type { Http } from '../../lib/http';
+import { describedError, redirectResponse } from '../../lib/openapi';
 import { byIp, byKey, byUser, HOUR, type Limit, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { recordActivity } from '../analytics/service';
 import { callAuth, createAuth } from './auth';
@@ -147,12 +148,19 @@ export const accountsRoutes = fp(
     };
 
     const tags = ['accounts'];
-    const errors = z.object({ message: z.string(), code: z.string() });
 
     app.post(
       '/api/auth/sign-up/email',
       {
-        schema: { tags, body: SignUpPayloadSchema },
+        schema: {
+          operationId: 'createAccount',
+          response: {
+            422: describedError('The email address or username is already taken.'),
+          },
+          summary: 'Sign up with email and password; a verification email is sent and the session starts',
+          tags,
+          body: SignUpPayloadSchema,
+        },
         preHandler: rateLimit(app, [byIp('sign-up', 10, HOUR), byEmail('sign-up', 3, HOUR)]),
       },
       async (request, reply) => {
@@ -180,7 +188,16 @@ export const accountsRoutes = fp(
     app.post(
       '/api/auth/sign-in/email',
       {
-        schema: { tags, body: LogInPayloadSchema },
+        schema: {
+          operationId: 'createSession',
+          response: {
+            401: describedError('Wrong email or password.'),
+            403: describedError('The account is suspended: the message says why and until when.'),
+          },
+          summary: 'Log in with email and password: sets the session cookie',
+          tags,
+          body: LogInPayloadSchema,
+        },
         preHandler: rateLimit(app, [byIp('log-in', 30, 15 * MINUTE), byEmail('log-in', 10, 15 * MINUTE)]),
       },
       async (request, reply) => {
@@ -209,7 +226,15 @@ export const accountsRoutes = fp(
     app.post(
       '/api/auth/send-verification-email',
       {
-        schema: { tags, response: { 200: z.object({ status: z.boolean() }), 401: errors, 429: errors } },
+        schema: {
+          operationId: 'sendVerificationEmail',
+          summary: 'Send the signed-in user a new email verification link',
+          tags,
+          response: {
+            200: z.object({ status: z.boolean() }),
+            400: describedError('The email address is already verified.'),
+          },
+        },
         preHandler: rateLimit(app, [byIp('resend', 10, HOUR), byUser('resend', 3, HOUR)]),
         config: { access: 'user' },
       },
@@ -227,7 +252,12 @@ export const accountsRoutes = fp(
     app.post(
       '/api/auth/request-password-reset',
       {
-        schema: { tags, body: ForgotPasswordPayloadSchema },
+        schema: {
+          operationId: 'requestPasswordReset',
+          summary: 'Email a password reset link, if an account has this address',
+          tags,
+          body: ForgotPasswordPayloadSchema,
+        },
         preHandler: rateLimit(app, [byIp('reset', 10, HOUR), byEmail('reset', 3, HOUR)]),
       },
       async (request, reply) => {
@@ -242,7 +272,12 @@ export const accountsRoutes = fp(
     app.post(
       '/api/auth/reset-password',
       {
-        schema: { tags, body: ResetPasswordPayloadSchema },
+        schema: {
+          operationId: 'resetPassword',
+          summary: 'Set a new password with the token of a reset link; other sessions end',
+          tags,
+          body: ResetPasswordPayloadSchema,
+        },
         preHandler: rateLimit(app, [byIp('reset-password', 10, HOUR)]),
       },
       async (request, reply) => (await forward(request, reply, '/api/auth/reset-password')).send(),
@@ -251,7 +286,12 @@ export const accountsRoutes = fp(
     app.post(
       '/api/auth/change-password',
       {
-        schema: { tags, body: ChangePasswordPayloadSchema },
+        schema: {
+          operationId: 'changePassword',
+          summary: "Change the signed-in user's password; their other sessions end",
+          tags,
+          body: ChangePasswordPayloadSchema,
+        },
         preHandler: rateLimit(app, [
           byIp('change-password', 20, 15 * MINUTE),
           byUser('change-password', 5, 15 * MINUTE),
@@ -271,7 +311,12 @@ export const accountsRoutes = fp(
     app.post(
       '/api/auth/delete-user',
       {
-        schema: { tags, body: DeleteAccountPayloadSchema },
+        schema: {
+          operationId: 'deleteAccount',
+          summary: "Delete the signed-in user's account, confirmed with their password",
+          tags,
+          body: DeleteAccountPayloadSchema,
+        },
         preHandler: rateLimit(app, [
           byIp('delete-user', 20, 15 * MINUTE),
           byUser('delete-user', 5, 15 * MINUTE),
@@ -290,7 +335,20 @@ export const accountsRoutes = fp(
     // The email link lands here; Better Auth verifies, we choose where the person lands.
     app.get(
       '/api/auth/verify-email',
-      { schema: { tags, querystring: z.object({ token: z.string().max(4096).optional() }) } },
+      {
+        schema: {
+          operationId: 'verifyEmail',
+          response: {
+            302: redirectResponse(
+              'To the home page with ?verified=true, or ?verification=invalid|expired|error',
+            ),
+          },
+          summary:
+            'The link of a verification email: verifies the address and redirects home with the result',
+          tags,
+          querystring: z.object({ token: z.string().max(4096).optional() }),
+        },
+      },
       async (request, reply) => {
         const token = request.query.token;
         if (!token) return reply.redirect('/?verification=invalid', 302);
@@ -313,7 +371,15 @@ export const accountsRoutes = fp(
 
     app.get(
       CURRENT_USER_PATH,
-      { schema: { tags, response: { 200: CurrentUserSchema, 401: errors } }, config: { access: 'user' } },
+      {
+        schema: {
+          operationId: 'getCurrentUser',
+          summary: 'The signed-in user',
+          tags,
+          response: { 200: CurrentUserSchema },
+        },
+        config: { access: 'user' },
+      },
       async (request) => {
         const user = await findCurrentUser(app, request);
         if (!user) throw unauthorized();
@@ -323,7 +389,14 @@ export const accountsRoutes = fp(
 
     app.post(
       '/api/auth/logout',
-      { schema: { tags, response: { 200: z.object({ success: z.boolean() }) } } },
+      {
+        schema: {
+          operationId: 'endSession',
+          summary: 'Log out: ends the session and clears its cookie',
+          tags,
+          response: { 200: z.object({ success: z.boolean() }) },
+        },
+      },
       async (request, reply) => {
         const res = await callAuth(() =>
           auth.api.signOut({ headers: toFetchHeaders(request), asResponse: true }),
@@ -334,11 +407,22 @@ export const accountsRoutes = fp(
       },
     );
 
-    app.get('/api/login', { schema: { tags } }, async (request, reply) => {
-      const next = (request.query as { next?: unknown }).next;
-      const target = typeof next === 'string' ? safeNextPath(next) : '/';
-      return reply.redirect(target !== '/' ? `/auth?next=${encodeURIComponent(target)}` : '/auth', 302);
-    });
+    app.get(
+      '/api/login',
+      {
+        schema: {
+          operationId: 'redirectToLogin',
+          response: { 302: redirectResponse('To /auth, with the next path when it is one of this site') },
+          summary: 'Redirect to the log-in page, keeping a safe same-site next path',
+          tags,
+        },
+      },
+      async (request, reply) => {
+        const next = (request.query as { next?: unknown }).next;
+        const target = typeof next === 'string' ? safeNextPath(next) : '/';
+        return reply.redirect(target !== '/' ? `/auth?next=${encodeURIComponent(target)}` : '/auth', 302);
+      },
+    );
 
     // Better Auth's admin endpoints (set-role, ban-user, impersonate-user...) would bypass the admin
     // module's rules and audit log: the admin API under /api/admin is the one way.

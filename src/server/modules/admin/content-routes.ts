@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   AdminCouponPageSchema,
   AdminCouponSchema,
@@ -10,7 +11,8 @@ import {
 } from '../../../domain/admin-content';
 import { VersionQuerySchema } from '../../../domain/admin-firms';
 import { IdParamsSchema } from '../../../domain/ids';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
+import { UPLOAD_ERRORS } from '../../lib/openapi';
 import { receiveImage } from '../../lib/uploads';
 import {
   createCoupon,
@@ -35,11 +37,12 @@ export async function adminContentRoutes(
     '/api/admin/uploads',
     {
       schema: {
+        operationId: 'uploadImage',
         tags,
         summary: 'Upload an image (logo, featured image, coupon image): multipart, one file, at most 5 MB',
         description:
           'Checked by content (no SVG), re-encoded to WebP without metadata, with sized variants. 400 without a file, 413 over 5 MB, 415 for anything else. Answers the public URL to store in the image field.',
-        response: { 201: UploadedImageSchema },
+        response: { 201: UploadedImageSchema, ...UPLOAD_ERRORS },
       },
     },
     async (request, reply) => {
@@ -57,6 +60,7 @@ export async function adminContentRoutes(
     '/api/admin/firm-choices',
     {
       schema: {
+        operationId: 'listFirmChoices',
         tags,
         summary: 'Every firm by name, to attach content to',
         response: { 200: FirmChoiceListSchema },
@@ -69,6 +73,7 @@ export async function adminContentRoutes(
     '/api/admin/coupons',
     {
       schema: {
+        operationId: 'listAdminCoupons',
         tags,
         summary:
           'Every coupon (expired and inactive ones too), newest first, 20 a page; search by code, title or firm',
@@ -80,17 +85,26 @@ export async function adminContentRoutes(
   );
   app.get(
     '/api/admin/coupons/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: AdminCouponSchema } } },
+    {
+      schema: {
+        operationId: 'getAdminCoupon',
+        summary: 'One coupon with every editable field and its version',
+        tags,
+        params: IdParamsSchema,
+        response: { 404: ErrorSchema, 200: AdminCouponSchema },
+      },
+    },
     (request) => getAdminCoupon(db, request.params.id),
   );
   app.post(
     '/api/admin/coupons',
     {
       schema: {
+        operationId: 'createCoupon',
         tags,
         summary: 'Create a coupon',
         body: CouponInputSchema,
-        response: { 201: AdminCouponSchema },
+        response: { 409: ErrorSchema, 201: AdminCouponSchema },
       },
     },
     async (request, reply) => {
@@ -103,11 +117,12 @@ export async function adminContentRoutes(
     '/api/admin/coupons/:id',
     {
       schema: {
+        operationId: 'updateCoupon',
         tags,
         summary: 'Save a coupon over the version it was edited from (409 when it has changed since)',
         params: IdParamsSchema,
         body: CouponUpdateSchema,
-        response: { 200: AdminCouponSchema },
+        response: { 404: ErrorSchema, 409: ErrorSchema, 200: AdminCouponSchema },
       },
     },
     async (request) => {
@@ -124,11 +139,20 @@ export async function adminContentRoutes(
   );
   app.delete(
     '/api/admin/coupons/:id',
-    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    {
+      schema: {
+        operationId: 'deleteCoupon',
+        response: { 204: z.null(), 404: ErrorSchema, 409: ErrorSchema },
+        summary: 'Delete a coupon (409 when it has changed since it was loaded)',
+        tags,
+        params: IdParamsSchema,
+        querystring: VersionQuerySchema,
+      },
+    },
     async (request, reply) => {
       await deleteCoupon(db, await actorOf(request), request.params.id, request.query.version);
       app.changes.publish({ type: 'coupon.deleted', id: request.params.id });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

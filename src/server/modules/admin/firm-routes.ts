@@ -16,7 +16,7 @@ import {
 } from '../../../domain/admin-firms';
 import { IdParamsSchema } from '../../../domain/ids';
 import type { ChangeAction } from '../../lib/events';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/service';
 import {
   createFirm,
@@ -50,6 +50,7 @@ export async function adminFirmRoutes(
     '/api/admin/firms',
     {
       schema: {
+        operationId: 'listAdminFirms',
         tags,
         summary: 'Every firm, listed or not: search by name or slug, sort, 20 a page',
         querystring: AdminFirmListQuerySchema,
@@ -63,6 +64,7 @@ export async function adminFirmRoutes(
     '/api/admin/firms/options',
     {
       schema: {
+        operationId: 'listFirmOptions',
         tags,
         summary: 'Platforms and payout methods a firm can be given',
         response: { 200: FirmOptionsSchema },
@@ -75,10 +77,11 @@ export async function adminFirmRoutes(
     '/api/admin/firms/:id',
     {
       schema: {
+        operationId: 'getAdminFirm',
         tags,
         summary: 'One firm with every editable field, its funding models and accounts, and its version',
         params: IdParamsSchema,
-        response: { 200: AdminFirmSchema },
+        response: { 404: ErrorSchema, 200: AdminFirmSchema },
       },
     },
     (request) => getAdminFirm(db, request.params.id),
@@ -87,7 +90,13 @@ export async function adminFirmRoutes(
   app.post(
     '/api/admin/firms',
     {
-      schema: { tags, summary: 'Create a firm', body: FirmInputSchema, response: { 201: AdminFirmSchema } },
+      schema: {
+        operationId: 'createFirm',
+        tags,
+        summary: 'Create a firm',
+        body: FirmInputSchema,
+        response: { 409: ErrorSchema, 201: AdminFirmSchema },
+      },
     },
     async (request, reply) => {
       const firm = await createFirm(db, await actorOf(request), request.body);
@@ -100,13 +109,14 @@ export async function adminFirmRoutes(
     '/api/admin/firms/:id',
     {
       schema: {
+        operationId: 'updateFirm',
         tags,
         summary: 'Save a firm over the version it was edited from (409 when it has changed since)',
         description:
           "Funding models and accounts are saved with the firm: items with an id are updated, without one created, missing ones deleted. Changes to rules, prices and account sizes are recorded in the firm's public rule-change history and mailed to its followers.",
         params: IdParamsSchema,
         body: FirmUpdateSchema,
-        response: { 200: AdminFirmSchema },
+        response: { 404: ErrorSchema, 409: ErrorSchema, 200: AdminFirmSchema },
       },
     },
     async (request) => {
@@ -135,6 +145,8 @@ export async function adminFirmRoutes(
     '/api/admin/firms/:id',
     {
       schema: {
+        operationId: 'deleteFirm',
+        response: { 204: z.null(), 404: ErrorSchema, 409: ErrorSchema },
         tags,
         summary:
           'Delete a firm with its funding models, accounts and reviews (409 when it has changed since)',
@@ -145,7 +157,7 @@ export async function adminFirmRoutes(
     async (request, reply) => {
       await deleteFirm(db, await actorOf(request), request.params.id, request.query.version);
       firmChanged('deleted', request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -154,6 +166,7 @@ export async function adminFirmRoutes(
       `/api/admin/${kind}`,
       {
         schema: {
+          operationId: kind === 'platforms' ? 'createPlatform' : 'createPayoutMethod',
           tags,
           summary: kind === 'platforms' ? 'Create a trading platform' : 'Create a payout method',
           body: ResourceInputSchema,
@@ -172,6 +185,7 @@ export async function adminFirmRoutes(
     '/api/admin/unlisted-firms',
     {
       schema: {
+        operationId: 'listAdminUnlistedFirms',
         tags,
         summary: 'The "Firms Not Yet Listed" entries',
         response: { 200: z.array(AdminUnlistedFirmSchema) },
@@ -182,7 +196,13 @@ export async function adminFirmRoutes(
   app.post(
     '/api/admin/unlisted-firms',
     {
-      schema: { tags, body: UnlistedFirmInputSchema, response: { 201: AdminUnlistedFirmSchema } },
+      schema: {
+        operationId: 'createUnlistedFirm',
+        summary: 'Add an entry to "Firms Not Yet Listed"',
+        tags,
+        body: UnlistedFirmInputSchema,
+        response: { 201: AdminUnlistedFirmSchema },
+      },
     },
     async (request, reply) => {
       const created = await createUnlistedFirm(db, await actorOf(request), request.body);
@@ -194,11 +214,12 @@ export async function adminFirmRoutes(
     '/api/admin/unlisted-firms/:id',
     {
       schema: {
+        operationId: 'updateUnlistedFirm',
         tags,
         summary: 'Save over the version the form was loaded from (a newer one: 409 Conflict)',
         params: IdParamsSchema,
         body: UnlistedFirmUpdateSchema,
-        response: { 200: AdminUnlistedFirmSchema },
+        response: { 404: ErrorSchema, 409: ErrorSchema, 200: AdminUnlistedFirmSchema },
       },
     },
     async (request) => {
@@ -209,11 +230,20 @@ export async function adminFirmRoutes(
   );
   app.delete(
     '/api/admin/unlisted-firms/:id',
-    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    {
+      schema: {
+        operationId: 'deleteUnlistedFirm',
+        response: { 204: z.null(), 404: ErrorSchema, 409: ErrorSchema },
+        summary: 'Delete a "Firms Not Yet Listed" entry',
+        tags,
+        params: IdParamsSchema,
+        querystring: VersionQuerySchema,
+      },
+    },
     async (request, reply) => {
       await deleteUnlistedFirm(db, await actorOf(request), request.params.id, request.query.version);
       app.changes.publish({ type: 'firm.deleted' });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/admin-posts';
 import { BlogPostSchema } from '../../../domain/blog';
 import { IdParamsSchema, rowIdParam } from '../../../domain/ids';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { createPost, deletePost, getAdminPost, listAdminPosts, previewPost, updatePost } from './posts';
 import {
   createQuickUpdate,
@@ -40,6 +40,7 @@ export async function adminPostRoutes(
     '/api/admin/posts',
     {
       schema: {
+        operationId: 'listAdminPosts',
         tags,
         summary:
           'Every post (drafts and scheduled ones too), 20 a page: search by title, slug or tag, filter by status, sort by date, title or last edit',
@@ -53,6 +54,7 @@ export async function adminPostRoutes(
     '/api/admin/posts/preview',
     {
       schema: {
+        operationId: 'previewPost',
         tags,
         summary: 'A post as its public page would show it, from unsaved editor values; nothing is stored',
         description:
@@ -66,19 +68,28 @@ export async function adminPostRoutes(
   );
   app.get(
     '/api/admin/posts/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: AdminPostSchema } } },
+    {
+      schema: {
+        operationId: 'getAdminPost',
+        summary: 'One post with every editable field and its version',
+        tags,
+        params: IdParamsSchema,
+        response: { 404: ErrorSchema, 200: AdminPostSchema },
+      },
+    },
     (request) => getAdminPost(db, request.params.id),
   );
   app.post(
     '/api/admin/posts',
     {
       schema: {
+        operationId: 'createPost',
         tags,
         summary: 'Create a post (a draft unless published; a future publish date schedules it)',
         description:
           'HTML is sanitized; a blank slug is made from the title; a chosen slug in use is a 409 (slug_taken); a blank read time is computed from the text.',
         body: PostInputSchema,
-        response: { 201: AdminPostSchema },
+        response: { 409: ErrorSchema, 201: AdminPostSchema },
       },
     },
     async (request, reply) => {
@@ -91,11 +102,12 @@ export async function adminPostRoutes(
     '/api/admin/posts/:id',
     {
       schema: {
+        operationId: 'updatePost',
         tags,
         summary: 'Save a post over the version it was edited from (409 when it has changed since)',
         params: IdParamsSchema,
         body: PostUpdateSchema,
-        response: { 200: AdminPostSchema },
+        response: { 404: ErrorSchema, 409: ErrorSchema, 200: AdminPostSchema },
       },
     },
     async (request) => {
@@ -112,11 +124,20 @@ export async function adminPostRoutes(
   );
   app.delete(
     '/api/admin/posts/:id',
-    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    {
+      schema: {
+        operationId: 'deletePost',
+        response: { 204: z.null(), 404: ErrorSchema, 409: ErrorSchema },
+        summary: 'Delete a post (409 when it has changed since it was loaded)',
+        tags,
+        params: IdParamsSchema,
+        querystring: VersionQuerySchema,
+      },
+    },
     async (request, reply) => {
       await deletePost(db, await actorOf(request), request.params.id, request.query.version);
       app.changes.publish({ type: 'post.deleted', id: request.params.id });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -124,6 +145,7 @@ export async function adminPostRoutes(
     '/api/admin/quick-updates',
     {
       schema: {
+        operationId: 'listAdminQuickUpdates',
         tags,
         summary: 'Every quick update, hidden ones too, newest first, 20 a page; search by title or text',
         querystring: ContentListQuerySchema,
@@ -134,13 +156,22 @@ export async function adminPostRoutes(
   );
   app.get(
     '/api/admin/quick-updates/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: AdminQuickUpdateSchema } } },
+    {
+      schema: {
+        operationId: 'getAdminQuickUpdate',
+        summary: 'One quick update with its version',
+        tags,
+        params: IdParamsSchema,
+        response: { 404: ErrorSchema, 200: AdminQuickUpdateSchema },
+      },
+    },
     (request) => getAdminQuickUpdate(db, request.params.id),
   );
   app.post(
     '/api/admin/quick-updates',
     {
       schema: {
+        operationId: 'createQuickUpdate',
         tags,
         summary: 'Create a quick update (plain text)',
         body: QuickUpdateInputSchema,
@@ -157,11 +188,12 @@ export async function adminPostRoutes(
     '/api/admin/quick-updates/:id',
     {
       schema: {
+        operationId: 'updateQuickUpdate',
         tags,
         summary: 'Save a quick update over the version it was edited from (409 when it has changed since)',
         params: IdParamsSchema,
         body: QuickUpdateUpdateSchema,
-        response: { 200: AdminQuickUpdateSchema },
+        response: { 404: ErrorSchema, 409: ErrorSchema, 200: AdminQuickUpdateSchema },
       },
     },
     async (request) => {
@@ -178,11 +210,20 @@ export async function adminPostRoutes(
   );
   app.delete(
     '/api/admin/quick-updates/:id',
-    { schema: { tags, params: IdParamsSchema, querystring: VersionQuerySchema } },
+    {
+      schema: {
+        operationId: 'deleteQuickUpdate',
+        response: { 204: z.null(), 404: ErrorSchema, 409: ErrorSchema },
+        summary: 'Delete a quick update (409 when it has changed since it was loaded)',
+        tags,
+        params: IdParamsSchema,
+        querystring: VersionQuerySchema,
+      },
+    },
     async (request, reply) => {
       await deleteQuickUpdate(db, await actorOf(request), request.params.id, request.query.version);
       app.changes.publish({ type: 'update.deleted', id: request.params.id });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -46,6 +46,7 @@ export const adminRoutes = fp(
       '/api/admin/overview',
       {
         schema: {
+          operationId: 'getAdminOverview',
           tags,
           summary: 'Counts of what the site holds and the queues waiting for an admin',
           response: { 200: AdminOverviewSchema },
@@ -58,6 +59,7 @@ export const adminRoutes = fp(
       '/api/admin/audit',
       {
         schema: {
+          operationId: 'listAuditEntries',
           tags,
           summary: 'The audit log of admin writes, newest first, 25 a page, optionally for one entity',
           querystring: AuditQuerySchema,
@@ -71,6 +73,7 @@ export const adminRoutes = fp(
       '/api/admin/users',
       {
         schema: {
+          operationId: 'listUsers',
           tags,
           summary: 'Users, newest first, searched by email, name or username; 25 a page',
           querystring: AdminUserQuerySchema,
@@ -83,6 +86,7 @@ export const adminRoutes = fp(
       '/api/admin/users/:id',
       {
         schema: {
+          operationId: 'getUser',
           tags,
           summary: 'One user with their reviews, giveaway entries, cashback claims and latest points',
           params: UserIdParamsSchema,
@@ -95,6 +99,7 @@ export const adminRoutes = fp(
       '/api/admin/users/:id/role',
       {
         schema: {
+          operationId: 'setUserRole',
           tags,
           summary: 'Grant or revoke admin; the last admin cannot be removed (409)',
           params: UserIdParamsSchema,
@@ -110,6 +115,7 @@ export const adminRoutes = fp(
       '/api/admin/users/:id/suspension',
       {
         schema: {
+          operationId: 'suspendUser',
           tags,
           summary:
             'Suspend a user (their sessions end at once; log-in refused with the reason); admins and yourself: 409',
@@ -125,6 +131,7 @@ export const adminRoutes = fp(
       '/api/admin/users/:id/suspension',
       {
         schema: {
+          operationId: 'unsuspendUser',
           tags,
           summary: "Lift a user's suspension",
           params: UserIdParamsSchema,

@@ -58,7 +58,16 @@ export const analyticsRoutes = fp(async (app: Http) => {
 
   app.post(
     '/api/analytics/pageview',
-    { schema: { tags: ['analytics'], body: PageViewSchema, response: accepted }, preHandler: limited },
+    {
+      schema: {
+        operationId: 'recordPageView',
+        summary: 'Record a page view (the browser beacon)',
+        tags: ['analytics'],
+        body: PageViewSchema,
+        response: accepted,
+      },
+      preHandler: limited,
+    },
     async (request, reply) =>
       answer(
         reply,
@@ -68,19 +77,36 @@ export const analyticsRoutes = fp(async (app: Http) => {
 
   app.post(
     '/api/activity-logs',
-    { schema: { tags: ['analytics'], body: ActivityLogSchema, response: accepted }, preHandler: limited },
+    {
+      schema: {
+        operationId: 'recordActivity',
+        summary: 'Record a user activity (a firm or coupon clicked, a post viewed ...)',
+        tags: ['analytics'],
+        body: ActivityLogSchema,
+        response: accepted,
+      },
+      preHandler: limited,
+    },
     async (request, reply) =>
       answer(reply, await queueActivity(db, buffer, request.body, await sessionUserId(request))),
   );
 
   // Search and filter events: the event's fields other than its type are stored as metadata.
-  for (const [url, body] of [
-    ['/api/analytics/search', SearchEventSchema],
-    ['/api/analytics/filter', FilterEventSchema],
+  for (const [url, body, operationId, summary] of [
+    [
+      '/api/analytics/search',
+      SearchEventSchema,
+      'recordSearch',
+      'Record a search and how many results it found',
+    ],
+    ['/api/analytics/filter', FilterEventSchema, 'recordFilter', 'Record a filter chosen on a list page'],
   ] as const) {
     app.post(
       url,
-      { schema: { tags: ['analytics'], body, response: accepted }, preHandler: limited },
+      {
+        schema: { operationId, summary, tags: ['analytics'], body, response: accepted },
+        preHandler: limited,
+      },
       async (request, reply) => {
         const { activityType, ...metadata } = request.body;
         const entry = { activityType, metadata, referrerUrl: request.headers.referer };
@@ -92,7 +118,13 @@ export const analyticsRoutes = fp(async (app: Http) => {
   app.post(
     '/api/analytics/link-click',
     {
-      schema: { tags: ['analytics'], body: LinkClickEventSchema, response: accepted },
+      schema: {
+        operationId: 'recordLinkClick',
+        summary: 'Record a click on a link',
+        tags: ['analytics'],
+        body: LinkClickEventSchema,
+        response: accepted,
+      },
       preHandler: limited,
     },
     async (request, reply) => {
@@ -112,6 +144,7 @@ export const analyticsRoutes = fp(async (app: Http) => {
     '/api/admin/analytics',
     {
       schema: {
+        operationId: 'getSiteAnalytics',
         tags: ['admin'],
         summary: 'The site dashboard over a range of days, with the period before it to compare',
         querystring: AnalyticsRangeQuerySchema,
@@ -125,6 +158,7 @@ export const analyticsRoutes = fp(async (app: Http) => {
     '/api/admin/firm-analytics',
     {
       schema: {
+        operationId: 'listFirmAnalytics',
         tags: ['admin'],
         summary: 'Every listed firm over a range of days: views, clicks out, coupon copies, reviews, entries',
         querystring: AnalyticsRangeQuerySchema,
@@ -139,6 +173,7 @@ export const analyticsRoutes = fp(async (app: Http) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'getFirmAnalytics',
         tags: ['admin'],
         summary:
           "One firm over a range of days: its figures against the period before, by day, and its page's sources",

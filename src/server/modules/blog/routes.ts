@@ -6,7 +6,7 @@ import {
   PublishedQuerySchema,
   QuickUpdateSchema,
 } from '../../../domain/blog';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { publishDuePostsJob } from './jobs';
 import { buildBlogFeed, getPublishedPost, listPublishedPosts, listPublishedQuickUpdates } from './service';
 
@@ -19,6 +19,7 @@ export async function blogRoutes(app: Http): Promise<void> {
     '/api/blog',
     {
       schema: {
+        operationId: 'listPosts',
         tags: ['blog'],
         summary: 'Published posts, newest first',
         querystring: PublishedQuerySchema,
@@ -33,10 +34,11 @@ export async function blogRoutes(app: Http): Promise<void> {
     '/api/blog/:slug',
     {
       schema: {
+        operationId: 'getPost',
         tags: ['blog'],
         summary: 'One published post with sanitised HTML and its featured firms',
         params: BlogSlugParamsSchema,
-        response: { 200: BlogPostSchema },
+        response: { 404: ErrorSchema, 200: BlogPostSchema },
       },
       config: { cacheTags: ['blog', 'firms'] },
     },
@@ -47,6 +49,7 @@ export async function blogRoutes(app: Http): Promise<void> {
     '/api/quick-updates',
     {
       schema: {
+        operationId: 'listQuickUpdates',
         tags: ['blog'],
         summary: 'Published quick updates, newest first',
         querystring: PublishedQuerySchema,

@@ -11,6 +11,7 @@ export async function challengesRoutes(app: Http): Promise<void> {
     '/api/challenges',
     {
       schema: {
+        operationId: 'listChallenges',
         tags: ['challenges'],
         summary: 'Every account option of listed firms, filtered, sorted and paged, with its true cost',
         description:
@@ -27,6 +28,7 @@ export async function challengesRoutes(app: Http): Promise<void> {
     '/api/challenges/filters',
     {
       schema: {
+        operationId: 'listChallengeFilters',
         tags: ['challenges'],
         summary: "The choices of /challenges' platform and country filters",
         response: { 200: ChallengeFiltersSchema },

@@ -19,6 +19,7 @@ export async function contactRoutes(app: Http): Promise<void> {
     '/api/contact',
     {
       schema: {
+        operationId: 'sendContactMessage',
         tags: ['contact'],
         summary: 'Sends a message to the site team',
         body: ContactPayloadSchema,
@@ -52,6 +53,7 @@ export async function contactRoutes(app: Http): Promise<void> {
     '/api/admin/messages',
     {
       schema: {
+        operationId: 'listMessages',
         tags,
         summary: 'The contact inbox: one status (new by default) or all, paged, with the replies sent',
         querystring: InboxQuerySchema,
@@ -65,6 +67,7 @@ export async function contactRoutes(app: Http): Promise<void> {
     '/api/admin/messages/:id/reply',
     {
       schema: {
+        operationId: 'replyToMessage',
         tags,
         summary: 'Email a reply to the sender; it is kept with the message, which becomes answered',
         params: IdParamsSchema,
@@ -81,6 +84,7 @@ export async function contactRoutes(app: Http): Promise<void> {
     '/api/admin/messages/:id/status',
     {
       schema: {
+        operationId: 'setMessageStatus',
         tags,
         summary: 'Mark a message new, answered or closed',
         params: IdParamsSchema,

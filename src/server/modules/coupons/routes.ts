@@ -7,7 +7,7 @@ import {
   CouponVoteSchema,
 } from '../../../domain/coupons';
 import { IdParamsSchema } from '../../../domain/ids';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
 import { getCouponBySlug, listActiveCoupons, makeVisitorKey, recordCouponUse, voteOnCoupon } from './service';
@@ -20,6 +20,7 @@ export async function couponRoutes(app: Http): Promise<void> {
     '/api/coupons',
     {
       schema: {
+        operationId: 'listCoupons',
         tags: ['coupons'],
         summary: 'Active, unexpired coupons, featured first',
         response: { 200: CouponListSchema },
@@ -33,10 +34,11 @@ export async function couponRoutes(app: Http): Promise<void> {
     '/api/coupons/slug/:slug',
     {
       schema: {
+        operationId: 'getCoupon',
         tags: ['coupons'],
         summary: 'One coupon by slug',
         params: CouponSlugParamsSchema,
-        response: { 200: CouponSchema },
+        response: { 404: ErrorSchema, 200: CouponSchema },
       },
       config: { cacheTags: ['coupons'] },
     },
@@ -47,10 +49,11 @@ export async function couponRoutes(app: Http): Promise<void> {
     '/api/coupons/:id/use',
     {
       schema: {
+        operationId: 'recordCouponUse',
         tags: ['coupons'],
         summary: 'Counts a use of the coupon, once per visitor per day',
         params: IdParamsSchema,
-        response: { 200: CouponUseResultSchema },
+        response: { 404: ErrorSchema, 200: CouponUseResultSchema },
       },
       preHandler: rateLimit(app, [byIp('coupon-use', 60, MINUTE)]),
     },
@@ -67,11 +70,12 @@ export async function couponRoutes(app: Http): Promise<void> {
     '/api/coupons/:id/vote',
     {
       schema: {
+        operationId: 'voteCoupon',
         tags: ['coupons'],
         summary: 'Did this code work? One vote per visitor per coupon',
         params: IdParamsSchema,
         body: CouponVoteSchema,
-        response: { 200: CouponVoteResultSchema },
+        response: { 404: ErrorSchema, 200: CouponVoteResultSchema },
       },
       preHandler: rateLimit(app, [byIp('coupon-vote', 20, MINUTE)]),
     },

@@ -10,7 +10,7 @@ import {
   SearchResultListSchema,
   UnlistedFirmListSchema,
 } from '../../../domain/firms';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { createDirectoryModel, listDirectory } from './directory-model';
 import { createFirmPages, firmDetailsOf, firmPayoutMethodsOf, firmPlatformsOf } from './firm-pages';
 import { DirectoryPageSchema, DirectoryQuerySchema, DirectoryStatsSchema } from './schemas';
@@ -36,6 +36,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
     '/api/firms',
     {
       schema: {
+        operationId: 'listFirms',
         tags,
         summary: 'One page of the directory: listed firms filtered, sorted and paged on the server',
         description:
@@ -53,6 +54,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
     '/api/firms/stats',
     {
       schema: {
+        operationId: 'getDirectoryStats',
         tags,
         summary: 'The /firms statistic tiles, over every listed firm whatever the filters',
         response: { 200: DirectoryStatsSchema },
@@ -66,6 +68,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
     '/api/unlisted-firms',
     {
       schema: {
+        operationId: 'listUnlistedFirms',
         tags,
         summary: 'Firms not yet listed: pending first, then sortOrder, then name',
         response: { 200: UnlistedFirmListSchema },
@@ -77,20 +80,41 @@ export async function firmsRoutes(app: Http): Promise<void> {
 
   app.get(
     '/api/firms/account-counts',
-    { schema: { tags, response: { 200: AccountCountListSchema } }, config: firmsCache },
+    {
+      schema: {
+        operationId: 'listAccountCounts',
+        summary: 'How many account options each listed firm has',
+        tags,
+        response: { 200: AccountCountListSchema },
+      },
+      config: firmsCache,
+    },
     () => listAccountCounts(db),
   );
 
   app.get(
     '/api/accounts-with-details',
-    { schema: { tags, response: { 200: AccountWithDetailsListSchema } }, config: firmsCache },
+    {
+      schema: {
+        operationId: 'listAccountsWithDetails',
+        summary: 'Account options of listed firms with their prices',
+        tags,
+        response: { 200: AccountWithDetailsListSchema },
+      },
+      config: firmsCache,
+    },
     () => listAccountsWithDetails(db),
   );
 
   app.get(
     '/api/hero-stats',
     {
-      schema: { tags, response: { 200: HeroStatsSchema } },
+      schema: {
+        operationId: 'getHeroStats',
+        summary: 'The home page figures: listed firms, active coupons, account options, traders',
+        tags,
+        response: { 200: HeroStatsSchema },
+      },
       config: { cacheTags: ['firms', 'coupons', 'users', 'newsletter'] },
     },
     () => getHeroStats(db),
@@ -98,7 +122,15 @@ export async function firmsRoutes(app: Http): Promise<void> {
 
   app.get(
     '/api/featured-firm',
-    { schema: { tags, response: { 200: FeaturedFirmSchema } }, config: firmsCache },
+    {
+      schema: {
+        operationId: 'getFeaturedFirm',
+        summary: 'The id of the firm featured on the home page, or null',
+        tags,
+        response: { 200: FeaturedFirmSchema },
+      },
+      config: firmsCache,
+    },
     () => getFeaturedFirm(db),
   );
 
@@ -106,6 +138,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
     '/api/search/firms',
     {
       schema: {
+        operationId: 'searchFirms',
         tags,
         summary: 'Fuzzy firm search by name: best match first, at most 10',
         querystring: SearchQuerySchema,
@@ -119,7 +152,13 @@ export async function firmsRoutes(app: Http): Promise<void> {
   app.get(
     '/api/firms/:slug/details',
     {
-      schema: { tags, params: FirmSlugParamsSchema, response: { 200: FirmDetailsSchema } },
+      schema: {
+        operationId: 'getFirmDetails',
+        summary: "A listed firm's page data: everything shown about the firm",
+        tags,
+        params: FirmSlugParamsSchema,
+        response: { 404: ErrorSchema, 200: FirmDetailsSchema },
+      },
       config: { cacheTags: ['firms', 'coupons'] },
     },
     async (request) => firmDetailsOf(await firmPages.get(), request.params.slug),
@@ -128,7 +167,13 @@ export async function firmsRoutes(app: Http): Promise<void> {
   app.get(
     '/api/firms/:slug/platforms',
     {
-      schema: { tags, params: FirmSlugParamsSchema, response: { 200: FirmResourceListSchema } },
+      schema: {
+        operationId: 'listFirmPlatforms',
+        summary: "A listed firm's trading platforms",
+        tags,
+        params: FirmSlugParamsSchema,
+        response: { 404: ErrorSchema, 200: FirmResourceListSchema },
+      },
       config: firmsCache,
     },
     async (request) => firmPlatformsOf(await firmPages.get(), request.params.slug),
@@ -137,7 +182,13 @@ export async function firmsRoutes(app: Http): Promise<void> {
   app.get(
     '/api/firms/:slug/payout-methods',
     {
-      schema: { tags, params: FirmSlugParamsSchema, response: { 200: FirmResourceListSchema } },
+      schema: {
+        operationId: 'listFirmPayoutMethods',
+        summary: "A listed firm's payout methods",
+        tags,
+        params: FirmSlugParamsSchema,
+        response: { 404: ErrorSchema, 200: FirmResourceListSchema },
+      },
       config: firmsCache,
     },
     async (request) => firmPayoutMethodsOf(await firmPages.get(), request.params.slug),

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/giveaways';
 import { IdParamsSchema } from '../../../domain/ids';
 import { ErrorSchema, type Http } from '../../lib/http';
+import { UPLOAD_ERRORS } from '../../lib/openapi';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { receiveImage } from '../../lib/uploads';
 import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
@@ -36,7 +37,8 @@ import {
 
 const tags = ['giveaways'];
 const adminTags = ['admin'];
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+/** What the giveaway rules refuse (lib/openapi.ts adds 400, 401, 403 ... from each route's declaration). */
+const errors = { 404: ErrorSchema, 409: ErrorSchema };
 // Answers show firm names and logos too.
 const cacheTags = ['giveaways', 'firms'];
 
@@ -46,7 +48,12 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
   app.get(
     '/api/giveaways',
     {
-      schema: { tags, summary: 'Every giveaway, newest first', response: { 200: GiveawayListSchema } },
+      schema: {
+        operationId: 'listGiveaways',
+        tags,
+        summary: 'Every giveaway, newest first',
+        response: { 200: GiveawayListSchema },
+      },
       config: { cacheTags },
     },
     () => listGiveaways(db),
@@ -56,6 +63,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/giveaways/:slug',
     {
       schema: {
+        operationId: 'getGiveaway',
         tags,
         summary: 'One giveaway; the server seed only once it is completed',
         params: GiveawaySlugParamsSchema,
@@ -70,6 +78,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/giveaways/:slug/entries',
     {
       schema: {
+        operationId: 'listGiveawayEntries',
         tags,
         summary: 'A page of the entry list in ticket order (keyset: pass nextAfter as after)',
         params: GiveawaySlugParamsSchema,
@@ -85,6 +94,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/giveaways/:slug/verification',
     {
       schema: {
+        operationId: 'getGiveawayVerification',
         tags,
         summary: 'The whole public record of a giveaway, as /verify-giveaway and the script check it',
         params: GiveawaySlugParamsSchema,
@@ -104,6 +114,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/giveaways/:slug/my-entry',
     {
       schema: {
+        operationId: 'getOwnGiveawayEntry',
         tags,
         summary: "The signed-in user's ticket in this giveaway, or null",
         params: GiveawaySlugParamsSchema,
@@ -121,6 +132,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/giveaways/:slug/enter',
     {
       schema: {
+        operationId: 'enterGiveaway',
         tags,
         summary: 'Enter a giveaway: signed in, verified email, open, once, below maxEntries',
         params: GiveawaySlugParamsSchema,
@@ -147,6 +159,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/admin/giveaways',
     {
       schema: {
+        operationId: 'listAdminGiveaways',
         tags: adminTags,
         summary: 'Every giveaway, for the admin',
         response: { 200: GiveawayListSchema },
@@ -162,10 +175,11 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/admin/giveaways',
     {
       schema: {
+        operationId: 'createGiveaway',
         tags: adminTags,
         summary: 'Create a giveaway; the server makes its seed and publishes only the hash',
         body: AdminGiveawayCreateSchema,
-        response: { 201: GiveawaySchema, ...errors },
+        response: { 201: GiveawaySchema, 409: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -178,16 +192,13 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/admin/giveaways/images',
     {
       schema: {
+        operationId: 'uploadGiveawayImage',
         tags: adminTags,
         summary: "Upload a giveaway's picture (5 MB, images only by content, re-encoded to WebP)",
         consumes: ['multipart/form-data'],
         response: {
           201: GiveawayImageSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          403: ErrorSchema,
-          413: ErrorSchema,
-          415: ErrorSchema,
+          ...UPLOAD_ERRORS,
         },
       },
     },
@@ -202,6 +213,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/admin/giveaways/:id',
     {
       schema: {
+        operationId: 'updateGiveaway',
         tags: adminTags,
         summary: 'Edit a giveaway: everything before the first entry, text and images after',
         params: IdParamsSchema,
@@ -219,6 +231,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/admin/giveaways/:id/close',
     {
       schema: {
+        operationId: 'closeGiveaway',
         tags: adminTags,
         summary: 'Close entries now and publish the entry-list commitment',
         params: IdParamsSchema,
@@ -235,6 +248,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/admin/giveaways/:id/draw',
     {
       schema: {
+        operationId: 'drawGiveaway',
         tags: adminTags,
         summary: 'Draw with the public client seed, reveal the server seed, email the winners',
         params: IdParamsSchema,
@@ -256,6 +270,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
     '/api/admin/giveaways/:id',
     {
       schema: {
+        operationId: 'deleteGiveaway',
         tags: adminTags,
         summary: 'Delete a giveaway nobody has entered',
         params: IdParamsSchema,

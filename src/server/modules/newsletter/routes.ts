@@ -44,10 +44,11 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/api/newsletter/subscribe',
     {
       schema: {
+        operationId: 'subscribeNewsletter',
         tags: ['newsletter'],
         summary: 'Subscribes an address (double opt-in: a confirmation email is sent)',
         body: SubscribePayloadSchema,
-        response: { 200: SubscribeResultSchema },
+        response: { 200: SubscribeResultSchema, 409: ErrorSchema, 422: ErrorSchema },
       },
       preHandler: rateLimit(app, [byIp('newsletter', 5, MINUTE)]),
     },
@@ -101,6 +102,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/api/admin/subscribers',
     {
       schema: {
+        operationId: 'listSubscribers',
         tags: ['admin'],
         summary: 'Newsletter subscribers, newest first, by status, address and tag',
         querystring: SubscriberListQuerySchema,
@@ -114,6 +116,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/api/admin/subscribers.csv',
     {
       schema: {
+        operationId: 'exportSubscribers',
         tags: ['admin'],
         summary: 'Every subscriber the filter finds, as CSV',
         querystring: SubscriberFilterSchema,
@@ -131,6 +134,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/api/admin/subscribers/:id',
     {
       schema: {
+        operationId: 'deleteSubscriber',
         tags: ['admin'],
         summary: 'Remove a subscriber for good',
         params: IdParamsSchema,
@@ -148,6 +152,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/api/admin/newsletter/digest',
     {
       schema: {
+        operationId: 'previewDigest',
         tags: ['admin'],
         summary: 'The next weekly deals email as subscribers would get it, and how many would get it',
         response: { 200: DigestPreviewSchema },
@@ -160,6 +165,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/api/admin/newsletter/sends',
     {
       schema: {
+        operationId: 'listDigestSends',
         tags: ['admin'],
         summary: 'The latest sends of the weekly deals email, newest first',
         response: { 200: DigestSendListSchema },
@@ -172,6 +178,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
     '/api/admin/newsletter/sends',
     {
       schema: {
+        operationId: 'sendDigest',
         tags: ['admin'],
         summary:
           'Send the weekly deals email now to every confirmed subscriber (202; one send at a time: 409)',

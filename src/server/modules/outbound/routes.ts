@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Http } from '../../lib/http';
+import { redirectResponse, textResponse } from '../../lib/openapi';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { getSessionUser } from '../accounts/service';
 import { recordActivity } from '../analytics/service';
@@ -26,6 +27,11 @@ const notFoundPage = (nonce: string) => `<!doctype html>
 </head><body><h1>Link Not Found</h1>
 <p>This link does not lead to a firm or deal we know. It may have been removed.</p>
 <p><a href="/firms">Browse All Firms</a> · <a href="/coupons">See all deals</a></p></body></html>`;
+
+const redirectAnswers = {
+  302: redirectResponse("To the affiliate address stored for it (or the firm's website)"),
+  404: textResponse('text/html', 'A "Link Not Found" page: no such firm or coupon.'),
+};
 
 export async function outboundRoutes(app: Http): Promise<void> {
   const db = app.database.db;
@@ -60,10 +66,12 @@ export async function outboundRoutes(app: Http): Promise<void> {
     '/outbound/coupon/:couponId',
     {
       schema: {
+        operationId: 'redirectToCoupon',
         tags: ['outbound'],
         summary: "302 to the coupon's affiliate URL, else its firm's; 404 page when unknown",
         params: z.object({ couponId: z.string().max(20) }),
         querystring: QuerySchema,
+        response: redirectAnswers,
       },
       preHandler: limited,
     },
@@ -78,10 +86,12 @@ export async function outboundRoutes(app: Http): Promise<void> {
     '/outbound/:slugOrId',
     {
       schema: {
+        operationId: 'redirectToFirm',
         tags: ['outbound'],
         summary: "302 to the firm's affiliate URL, else its website; 404 page when unknown",
         params: z.object({ slugOrId: z.string().max(200) }),
         querystring: QuerySchema,
+        response: redirectAnswers,
       },
       preHandler: limited,
     },

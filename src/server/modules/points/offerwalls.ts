@@ -65,7 +65,7 @@ export interface PostbackOutcome {
   outcome: 'credited' | 'reversed' | 'duplicate' | 'refused';
   refusalReason?: string;
   /** HTTP status to answer: 200 for anything the provider must not retry. */
-  status: number;
+  status: 200 | 400 | 403 | 404;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
@@ -107,7 +107,7 @@ export async function receivePostback(
         ip,
       })
       .then(() => outcome);
-  const refuse = (status: number, reason: string, userId: string | null = null) =>
+  const refuse = (status: PostbackOutcome['status'], reason: string, userId: string | null = null) =>
     record({ outcome: 'refused', refusalReason: reason, status }, userId);
 
   const secret = secretOf(env, provider);

@@ -17,6 +17,7 @@ import {
   PointsProgramSchema,
 } from '../../../domain/points';
 import { ErrorSchema, type Http } from '../../lib/http';
+import { binaryResponse, POSTBACK_SIGNATURE_SCHEME, UPLOAD_ERRORS } from '../../lib/openapi';
 import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { receiveImage } from '../../lib/uploads';
 import { getSessionUser, requireUser, requireVerifiedUser } from '../accounts/service';
@@ -47,6 +48,12 @@ const ReasonSchema = z.object({
 });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
+/** A postback's plain-text answer, as the offerwall providers read it. */
+const postbackAnswer = (description: string) => ({
+  description,
+  content: { 'text/plain': { schema: z.string() } },
+});
+
 export async function pointsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
   const decisionDeps = () => ({
@@ -61,6 +68,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/cashback-firms',
     {
       schema: {
+        operationId: 'listCashbackFirms',
         tags: ['points'],
         summary: 'Listed firms that pay cashback, with their percentage',
         response: { 200: z.array(CashbackFirmSchema) },
@@ -74,6 +82,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/cashback-claims',
     {
       schema: {
+        operationId: 'listCashbackClaims',
         tags: ['points'],
         summary: "The signed-in trader's cashback claims, newest first",
         response: { 200: z.array(CashbackClaimSchema), 401: ErrorSchema },
@@ -87,10 +96,11 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/cashback-claims',
     {
       schema: {
+        operationId: 'createCashbackClaim',
         tags: ['points'],
         summary:
           'File a cashback claim: multipart form with propFirmId, orderReference, amountSpent (dollars), purchaseDate (YYYY-MM-DD), then the receipt image as the file part',
-        response: { 201: CashbackClaimSchema, ...errors, 413: ErrorSchema, 415: ErrorSchema },
+        response: { 201: CashbackClaimSchema, ...errors, 413: UPLOAD_ERRORS[413], 415: UPLOAD_ERRORS[415] },
       },
       preHandler: rateLimit(app, [byUser('cashback-claim', 20, HOUR)]),
       preValidation: [
@@ -124,6 +134,8 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/cashback-claims/:id/proof',
     {
       schema: {
+        operationId: 'getCashbackReceipt',
+        response: { 200: binaryResponse('image/webp', 'The receipt image.'), 404: ErrorSchema },
         tags: ['points'],
         summary: "A claim's receipt image: only its claimant and admins",
         params: IdParamsSchema,
@@ -150,6 +162,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/cashback-claims',
     {
       schema: {
+        operationId: 'listAdminCashbackClaims',
         tags: ['admin'],
         summary: 'Cashback claims of one status (pending: oldest first)',
         querystring: z.object({ status: z.enum(CLAIM_STATUSES).default('pending') }),
@@ -163,6 +176,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/cashback-claims/:id/approve',
     {
       schema: {
+        operationId: 'approveCashbackClaim',
         tags: ['admin'],
         summary: 'Approve a pending claim: credits amount x percentage x the published rate',
         params: IdParamsSchema,
@@ -179,6 +193,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/cashback-claims/:id/reject',
     {
       schema: {
+        operationId: 'rejectCashbackClaim',
         tags: ['admin'],
         summary: 'Reject a pending claim with a reason the trader sees',
         params: IdParamsSchema,
@@ -201,6 +216,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/points/history',
     {
       schema: {
+        operationId: 'getPointsHistory',
         tags: ['points'],
         summary: "The signed-in user's balance and one page of their ledger, newest first",
         querystring: PageQuerySchema,
@@ -215,6 +231,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/payouts',
     {
       schema: {
+        operationId: 'listPointsPayouts',
         tags: ['points'],
         summary: "The signed-in user's payouts, newest first",
         response: { 200: z.array(PayoutSchema), 401: ErrorSchema },
@@ -228,6 +245,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/payouts',
     {
       schema: {
+        operationId: 'requestPointsPayout',
         tags: ['points'],
         summary: 'Ask for a payout (PayPal email or USDT address); the points are debited at once',
         body: PayoutRequestSchema,
@@ -251,6 +269,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/payouts',
     {
       schema: {
+        operationId: 'listAdminPointsPayouts',
         tags: ['admin'],
         summary: 'Payouts of one status (pending: oldest first)',
         querystring: z.object({ status: z.enum(PAYOUT_STATUSES).default('pending') }),
@@ -264,6 +283,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/payouts/:id/paid',
     {
       schema: {
+        operationId: 'markPointsPayoutPaid',
         tags: ['admin'],
         summary: 'Mark a pending payout paid, with the payment reference',
         params: IdParamsSchema,
@@ -284,6 +304,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/payouts/:id/reject',
     {
       schema: {
+        operationId: 'rejectPointsPayout',
         tags: ['admin'],
         summary: 'Reject a pending payout: its points come back to the trader',
         params: IdParamsSchema,
@@ -306,6 +327,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/points/adjustments',
     {
       schema: {
+        operationId: 'adjustPoints',
         tags: ['admin'],
         summary:
           "Change an account's balance by hand, with a required reason (a ledger row naming the admin)",
@@ -325,6 +347,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/points/program',
     {
       schema: {
+        operationId: 'getPointsProgram',
         tags: ['points'],
         summary:
           'The public figures of the points program: cashback firms, last week’s top reviews, offerwalls',
@@ -342,6 +365,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/firms/:slug/helpful-votes',
     {
       schema: {
+        operationId: 'listHelpfulVotes',
         tags: ['reviews'],
         summary: "'Was this helpful?' counts of a firm's reviews, and the viewer's own votes",
         params: z.object({ slug: z.string().min(1).max(200) }),
@@ -360,6 +384,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/reviews/:id/helpful',
     {
       schema: {
+        operationId: 'voteReviewHelpful',
         tags: ['reviews'],
         summary: "Vote a member's review helpful: verified email, not your own, once per review",
         params: IdParamsSchema,
@@ -378,6 +403,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/review-awards',
     {
       schema: {
+        operationId: 'listReviewAwards',
         tags: ['admin'],
         summary: 'Weekly review awards, newest week first',
         response: { 200: z.array(AdminAwardSchema) },
@@ -390,6 +416,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/review-awards/:id/revoke',
     {
       schema: {
+        operationId: 'revokeReviewAward',
         tags: ['admin'],
         summary: 'Revoke an award with a reason: a reversing ledger row naming the admin',
         params: IdParamsSchema,
@@ -408,6 +435,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/offerwalls/:provider',
     {
       schema: {
+        operationId: 'getOfferwallUrl',
         tags: ['points'],
         summary: "The offerwall's address for the signed-in user, or null when it is not configured",
         params: z.object({ provider: z.enum(['offerwall', 'adscend']) }),
@@ -426,10 +454,21 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/postbacks/:provider',
     {
       schema: {
+        operationId: 'receivePostback',
         tags: ['points'],
-        summary:
-          'Offerwall postback: transaction_id, user_id, points, status (1 credit, 2 reversal), sig = hex HMAC-SHA256 of "transaction_id:user_id:points:status"',
+        summary: 'Offerwall postback: credits or reverses the points of one offer transaction',
+        description:
+          'Query: transaction_id, user_id, points, status (1 credit, 2 reversal) and sig, the signature (security scheme offerwallSignature). Every postback is stored, refused ones with the reason; a repeated transaction credits nothing. The answer is plain text: `1 credited`, `1 reversed`, `1 duplicate` or `refused: <reason>`.',
         params: z.object({ provider: z.enum(['offerwall', 'adscend']) }),
+        security: [{ [POSTBACK_SIGNATURE_SCHEME]: [] }],
+        response: {
+          200: postbackAnswer(
+            'Accepted (credited, reversed, or a duplicate), or refused for an unknown user.',
+          ),
+          400: postbackAnswer('Refused: a parameter is missing or invalid.'),
+          403: postbackAnswer('Refused: the signature does not match.'),
+          404: postbackAnswer('Refused: this offerwall is not configured.'),
+        },
       },
       preHandler: rateLimit(app, [byIp('postback', 600, MINUTE)]),
     },
@@ -452,6 +491,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/admin/postbacks',
     {
       schema: {
+        operationId: 'listPostbacks',
         tags: ['admin'],
         summary: 'Offerwall postbacks, newest first: the refused ones, or all',
         querystring: z.object({ filter: z.enum(['refused', 'all']).default('refused') }),
@@ -464,6 +504,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
     '/api/home',
     {
       schema: {
+        operationId: 'getHome',
         tags: ['home'],
         summary:
           "The signed-in home: the user's points, open claims and payouts, giveaways, new coupons, reviews",

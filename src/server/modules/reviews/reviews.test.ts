@@ -93,7 +93,7 @@ describe('GET reviews and rating', () => {
   });
 });
 
-describe('POST /api/firms/{propFirmId}/reviews', () => {
+describe('POST /api/firms/{slug}/reviews (the firm id)', () => {
   it('refuses anonymous visitors with 401 Authentication required', async () => {
     const res = await post(null, valid);
     expect(res.statusCode).toBe(401);
@@ -138,7 +138,7 @@ describe('POST /api/firms/{propFirmId}/reviews', () => {
     expect(mismatch.json().message).toContain('propFirmId');
     const nonNumeric = await post(other, valid, 'abc');
     expect(nonNumeric.statusCode).toBe(400);
-    expect(nonNumeric.json().message).toContain('propFirmId');
+    expect(nonNumeric.json().message).toContain('Firm id must be a number');
     expect((await post(other, valid, 999_999)).statusCode).toBe(404);
   });
 

@@ -42,10 +42,11 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/firms/:slug/reviews',
     {
       schema: {
+        operationId: 'listFirmReviews',
         tags,
         summary: 'The newest 100 reviews of a listed firm, newest first',
         params: FirmSlugParamsSchema,
-        response: { 200: ReviewListSchema },
+        response: { 404: ErrorSchema, 200: ReviewListSchema },
       },
       config: { cacheTags: ['reviews'] },
     },
@@ -56,10 +57,11 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/firms/:slug/rating',
     {
       schema: {
+        operationId: 'getFirmRating',
         tags,
         summary: 'Rating summary of a listed firm; an all-digits value is taken as the firm id',
         params: FirmSlugParamsSchema,
-        response: { 200: ReviewSummarySchema },
+        response: { 404: ErrorSchema, 200: ReviewSummarySchema },
       },
       config: { cacheTags: ['reviews'] },
     },
@@ -70,6 +72,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/firms/:slug/my-review',
     {
       schema: {
+        operationId: 'getOwnReview',
         tags,
         summary: "The signed-in user's review of a listed firm, or null when they have not reviewed it",
         params: FirmSlugParamsSchema,
@@ -84,9 +87,10 @@ export async function reviewsRoutes(app: Http): Promise<void> {
   );
 
   app.post(
-    '/api/firms/:propFirmId/reviews',
+    '/api/firms/:slug/reviews',
     {
       schema: {
+        operationId: 'createReview',
         tags,
         summary: 'Post a review: signed in, verified email, one per firm',
         params: FirmIdParamsSchema,
@@ -104,7 +108,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     },
     async (request, reply) => {
       const user = await getSessionUser(app, request);
-      const review = await createReview(db, app.changes, user, request.params.propFirmId, request.body);
+      const review = await createReview(db, app.changes, user, request.params.slug, request.body);
       return reply.status(201).send(review);
     },
   );
@@ -113,6 +117,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/reviews/:id/report',
     {
       schema: {
+        operationId: 'reportReview',
         tags,
         summary: 'Report a review to the moderators: a reason from the list, once per user and review',
         params: IdParamsSchema,
@@ -138,6 +143,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/profile/reviews',
     {
       schema: {
+        operationId: 'listOwnReviews',
         tags,
         summary:
           "The signed-in user's reviews with where each stands (shown, waiting for a check, removed and why)",
@@ -152,6 +158,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/review-integrity',
     {
       schema: {
+        operationId: 'getReviewIntegrity',
         tags,
         summary:
           'How reviews are policed, per year: received, published, held, removed by reason, time to a decision',
@@ -167,6 +174,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/admin/reviews',
     {
       schema: {
+        operationId: 'listReviewsForModeration',
         tags: ['admin'],
         summary: 'Reviews to moderate (held or reported: the queue), or by status, with reports and checks',
         querystring: ModerationQuerySchema,
@@ -180,11 +188,12 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/admin/reviews/:id/moderate',
     {
       schema: {
+        operationId: 'moderateReview',
         tags: ['admin'],
         summary: 'Publish, hide or delete a review, with a reason from the fixed list',
         params: IdParamsSchema,
         body: ModerationPayloadSchema,
-        response: { 204: z.null(), 404: ErrorSchema },
+        response: { 409: ErrorSchema, 204: z.null(), 404: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -204,6 +213,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     '/api/admin/reviews',
     {
       schema: {
+        operationId: 'createManualReview',
         tags: ['admin'],
         summary: 'Add a review from elsewhere (manual: author name and source), published at once',
         body: ManualReviewPayloadSchema,

@@ -5,7 +5,7 @@ import {
   FollowStateSchema,
   RuleChangeListSchema,
 } from '../../../domain/rule-changes';
-import type { Http } from '../../lib/http';
+import { ErrorSchema, type Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { requireUser } from '../accounts/service';
@@ -32,11 +32,12 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
     '/api/firms/:slug/rule-changes',
     {
       schema: {
+        operationId: 'listRuleChanges',
         tags,
         summary:
           "A listed firm's changes to funding rules, prices and account sizes, newest first (at most 100)",
         params: FirmSlugParamsSchema,
-        response: { 200: RuleChangeListSchema },
+        response: { 404: ErrorSchema, 200: RuleChangeListSchema },
       },
       config: { cacheTags: ['firms'] },
     },
@@ -53,10 +54,21 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
         .send(await buildRuleChangeFeed(db, request.params.slug, app.env.PUBLIC_URL.replace(/\/$/, ''))),
   );
 
-  const followSchema = { tags, params: FirmSlugParamsSchema, response: { 200: FollowStateSchema } };
+  const followSchema = {
+    tags,
+    params: FirmSlugParamsSchema,
+    response: { 200: FollowStateSchema, 404: ErrorSchema },
+  };
   app.get(
     '/api/firms/:slug/follow',
-    { schema: { ...followSchema, summary: 'Whether the user follows the firm' }, config: { access: 'user' } },
+    {
+      schema: {
+        operationId: 'getFirmFollow',
+        ...followSchema,
+        summary: 'Whether the user follows the firm',
+      },
+      config: { access: 'user' },
+    },
     async (request) => {
       const user = await requireUser(app, request);
       return { following: await isFollowing(db, user.id, request.params.slug) };
@@ -65,7 +77,11 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
   app.put(
     '/api/firms/:slug/follow',
     {
-      schema: { ...followSchema, summary: 'Follow a firm: one email whenever its rules or prices change' },
+      schema: {
+        operationId: 'followFirm',
+        ...followSchema,
+        summary: 'Follow a firm: one email whenever its rules or prices change',
+      },
       config: { access: 'user' },
     },
     async (request) => {
@@ -76,7 +92,14 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
   );
   app.delete(
     '/api/firms/:slug/follow',
-    { schema: { ...followSchema, summary: 'Stop following a firm' }, config: { access: 'user' } },
+    {
+      schema: {
+        operationId: 'unfollowFirm',
+        ...followSchema,
+        summary: 'Stop following a firm',
+      },
+      config: { access: 'user' },
+    },
     async (request) => {
       const user = await requireUser(app, request);
       await unfollowFirm(db, user.id, request.params.slug);
@@ -87,7 +110,12 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
   app.get(
     '/api/profile/follows',
     {
-      schema: { tags, summary: 'The firms the user follows', response: { 200: FollowedFirmListSchema } },
+      schema: {
+        operationId: 'listFollowedFirms',
+        tags,
+        summary: 'The firms the user follows',
+        response: { 200: FollowedFirmListSchema },
+      },
       config: { access: 'user' },
     },
     async (request) => listFollowedFirms(db, (await requireUser(app, request)).id),

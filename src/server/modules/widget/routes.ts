@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Http } from '../../lib/http';
+import { textResponse } from '../../lib/openapi';
 import { getWidgetFirm, renderWidgetHtml, WIDGET_CSS } from './service';
 
 const NOT_FOUND_HTML = `<!doctype html>
@@ -13,9 +14,14 @@ export async function widgetRoutes(app: Http): Promise<void> {
     '/widget/firm/:firmId',
     {
       schema: {
+        operationId: 'getFirmWidget',
         tags: ['widget'],
         summary: 'An embeddable HTML card of a listed firm (may be framed by any site)',
         params: z.object({ firmId: z.string().max(20) }),
+        response: {
+          200: textResponse('text/html', 'The card, a complete HTML page.'),
+          404: textResponse('text/html', 'A "not found" page: no listed firm has this id.'),
+        },
       },
       config: { cacheTags: ['firms', 'reviews', 'coupons'] },
     },

@@ -45,12 +45,13 @@ export function ProvablyFairCard({ giveaway }: { giveaway: Giveaway }) {
           value={giveaway.entryListHash}
           hint="Published when entries close."
         />
-        {giveaway.entriesClosedAt ? (
-          <div className="text-xs text-slate-600">
-            Entries closed {formatGiveawayDate(giveaway.entriesClosedAt)}
-          </div>
-        ) : null}
       </dl>
+      {/* After the list: a dl holds only term and description groups. */}
+      {giveaway.entriesClosedAt ? (
+        <p className="text-xs text-slate-600">
+          Entries closed {formatGiveawayDate(giveaway.entriesClosedAt)}
+        </p>
+      ) : null}
       <Link
         to={`/verify-giveaway?slug=${encodeURIComponent(giveaway.slug)}`}
         className="inline-flex text-sm font-medium text-brand-700 hover:underline"

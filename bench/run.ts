@@ -410,6 +410,15 @@ function benchTargets(firms: { slug: string; name: string }[]): Target[] {
       ),
     },
     {
+      name: 'Firm page, Payouts tab',
+      path: '/firm/northbridge?tab=payouts',
+      page: true,
+      cold: coldCycle(
+        firms.map((f) => `/firm/${f.slug}?tab=payouts`),
+        (url, n) => `${url}&_=${n}`,
+      ),
+    },
+    {
       name: 'Challenges API',
       path: '/api/challenges',
       page: false,

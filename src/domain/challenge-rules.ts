@@ -1,4 +1,5 @@
 import { MARKET_KEYWORDS } from './firm-rules';
+import type { PayoutRecordFilter, PayoutTier } from './payout-rules';
 
 /**
  * The challenge finder's rules, shared by the server (GET /api/challenges) and the browser
@@ -162,7 +163,15 @@ export const CHALLENGE_ASSET_LABELS: Readonly<Record<ChallengeAsset, string>> = 
   crypto: 'Crypto',
 };
 
-export const CHALLENGE_SORTS = ['price', 'trueCost', 'costPer1k', 'profitSplit', 'rating', 'size'] as const;
+export const CHALLENGE_SORTS = [
+  'price',
+  'trueCost',
+  'costPer1k',
+  'profitSplit',
+  'rating',
+  'size',
+  'payoutDays',
+] as const;
 export type ChallengeSort = (typeof CHALLENGE_SORTS)[number];
 export const CHALLENGE_SORT_LABELS: Readonly<Record<ChallengeSort, string>> = {
   price: 'Price after coupon',
@@ -171,6 +180,7 @@ export const CHALLENGE_SORT_LABELS: Readonly<Record<ChallengeSort, string>> = {
   profitSplit: 'Profit split',
   rating: 'Firm rating',
   size: 'Account size',
+  payoutDays: 'Fastest median payout',
 };
 /** Sorts whose order depends on the pass rate and months per attempt. */
 export const sortUsesAssumptions = (sort: ChallengeSort) => sort === 'trueCost' || sort === 'costPer1k';
@@ -219,6 +229,8 @@ export interface ChallengeQuery {
   noTimeLimit?: boolean;
   refundable?: boolean;
   hasCoupon?: boolean;
+  /** The firm's payout record tier at least this (medium or high). */
+  payoutRecord?: PayoutRecordFilter;
   passRate: number;
   monthsPerAttempt: number;
   sort: ChallengeSort;
@@ -236,6 +248,8 @@ export interface ChallengeOption {
     logo: string | null;
     trustRating: string | null;
     cashbackPercentage: number | null;
+    payoutTier: PayoutTier | null;
+    payoutMedianDays: number | null;
   };
   model: {
     id: number;

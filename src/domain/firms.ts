@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DRAWDOWN_TYPES } from './challenge-rules';
 import { SEARCH_MIN_LENGTH } from './firm-rules';
 import { rowIdParam } from './ids';
+import { FirmPayoutRecordSchema, payoutSummaryFields } from './payouts';
 
 /** Contracts of the firm-related /api responses and payloads (spec section 3). */
 
@@ -116,6 +117,7 @@ export const FirmSummarySchema = FirmCoreSchema.extend({
     .describe('The active, unexpired coupon with the highest discount, featured first'),
   averageRating: z.number(),
   totalReviews: z.number().int(),
+  ...payoutSummaryFields,
 });
 export type FirmSummary = z.infer<typeof FirmSummarySchema>;
 export const FirmSummaryListSchema = z.array(FirmSummarySchema);
@@ -144,6 +146,10 @@ export const FirmDetailsSchema = FirmCoreSchema.extend({
   accounts: z.array(AccountSchema),
   /** Every coupon of the firm, expired and inactive ones included (shown as Inactive). */
   coupons: z.array(FirmCouponSchema),
+  ...payoutSummaryFields,
+  payoutRecord: FirmPayoutRecordSchema.nullable().describe(
+    'The payout record from verified reports; null when the firm has none yet',
+  ),
 });
 export type FirmDetails = z.infer<typeof FirmDetailsSchema>;
 

@@ -331,6 +331,8 @@ function buildCatalog(
         trustRating: r.trustRating,
         cashbackPercentage:
           r.cashbackProvided && (r.cashbackPercentage ?? 0) > 0 ? r.cashbackPercentage : null,
+        payoutTier: null,
+        payoutMedianDays: null,
       },
       model: {
         id: r.modelId,

@@ -11,6 +11,8 @@ import {
   MONTHS_PER_ATTEMPT_MAX,
   PASS_RATE_MIN,
 } from '../../../domain/challenge-rules';
+import { PAYOUT_RECORD_FILTERS } from '../../../domain/payout-rules';
+import { payoutSummaryFields } from '../../../domain/payouts';
 
 /**
  * The contract of GET /api/challenges. Its TypeScript shapes (ChallengeQuery, ChallengePage) are in
@@ -101,6 +103,12 @@ export const ChallengeQuerySchema = z
       noTimeLimit: booleanParam('noTimeLimit').describe('true: no time limit; false: a time limit'),
       refundable: booleanParam('refundable').describe('Fee refunded'),
       hasCoupon: booleanParam('hasCoupon').describe('The firm has an active, unexpired coupon'),
+      payoutRecord: z
+        .enum(PAYOUT_RECORD_FILTERS, {
+          error: `payoutRecord must be one of ${PAYOUT_RECORD_FILTERS.join(', ')}`,
+        })
+        .optional()
+        .describe("The firm's payout record tier at least this: medium (Medium or High) or high"),
       passRate: numberIn('passRate', PASS_RATE_MIN, 1)
         .default(DEFAULT_PASS_RATE)
         .describe('Chance of passing every phase in one attempt, for the true cost'),
@@ -110,7 +118,9 @@ export const ChallengeQuerySchema = z
       sort: z
         .enum(CHALLENGE_SORTS, { error: `sort must be one of ${CHALLENGE_SORTS.join(', ')}` })
         .default('price')
-        .describe('Ties: price after coupon, then account id'),
+        .describe(
+          'Ties: price after coupon, then account id; payoutDays: fastest median payout first, firms without one last',
+        ),
       order: z
         .enum(['asc', 'desc'], { error: 'order must be asc or desc' })
         .optional()
@@ -141,6 +151,7 @@ export const ChallengeOptionSchema = z.object({
     logo: z.string().nullable(),
     trustRating: z.string().nullable(),
     cashbackPercentage: z.number().nullable().describe('null when the firm gives no cashback'),
+    ...payoutSummaryFields,
   }),
   model: z.object({
     id: z.number().int(),

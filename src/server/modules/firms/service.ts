@@ -148,6 +148,8 @@ async function summarizeFirms(db: Db, firms: CoreFirm[], ids?: number[]): Promis
         : null,
       averageRating: rating ? roundRating(rating.average) : 0,
       totalReviews: rating?.count ?? 0,
+      payoutTier: null,
+      payoutMedianDays: null,
     };
   });
 }
@@ -208,6 +210,9 @@ export function toFirmDetails(
     fundingModels: models.map(({ propFirmId: _f, sortOrder: _s, ...model }) => model),
     accounts: accounts.map(({ propFirmId: _f, ...account }) => account),
     coupons: firmCoupons,
+    payoutTier: null,
+    payoutMedianDays: null,
+    payoutRecord: null,
   };
 }
 

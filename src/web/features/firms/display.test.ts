@@ -43,6 +43,8 @@ const summary = (over: Partial<FirmSummary>): FirmSummary => ({
   bestCoupon: null,
   averageRating: 0,
   totalReviews: 0,
+  payoutTier: null,
+  payoutMedianDays: null,
   ...over,
 });
 

@@ -38,6 +38,7 @@ const TooltipProvider = lazyComponent(() =>
 );
 const FirmCoupons = lazyComponent(() => import('../features/firms/firm-coupons').then((m) => m.FirmCoupons));
 const FirmReviews = lazyComponent(() => import('../features/firms/firm-reviews').then((m) => m.FirmReviews));
+const FirmPayouts = lazyComponent(() => import('../features/firms/firm-payouts').then((m) => m.FirmPayouts));
 const RuleChanges = lazyComponent(() => import('../features/firms/rule-changes').then((m) => m.RuleChanges));
 const EmbedFirm = lazyComponent(() => import('../features/firms/embed-firm').then((m) => m.EmbedFirm));
 
@@ -48,11 +49,12 @@ export const loadServerParts = () =>
     TooltipProvider.preload(),
     FirmCoupons.preload(),
     FirmReviews.preload(),
+    FirmPayouts.preload(),
     RuleChanges.preload(),
     EmbedFirm.preload(),
   ]);
 
-const FIRM_TABS = ['overview', 'funding', 'coupons', 'reviews'] as const;
+const FIRM_TABS = ['overview', 'funding', 'coupons', 'reviews', 'payouts'] as const;
 type FirmTab = (typeof FIRM_TABS)[number];
 const isFirmTab = (value: string | null): value is FirmTab => FIRM_TABS.includes(value as FirmTab);
 
@@ -193,6 +195,9 @@ export default function FirmPage() {
             <TabsTrigger value="reviews" size="compact" className="group flex-1 sm:flex-none">
               Reviews <CountBadge n={reviewCount} />
             </TabsTrigger>
+            <TabsTrigger value="payouts" size="compact" className="group flex-1 sm:flex-none">
+              Payouts
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <FirmOverview firm={firm} platforms={platforms.data} payoutMethods={payoutMethods.data} />
@@ -218,6 +223,11 @@ export default function FirmPage() {
           <TabsContent value="reviews">
             <Suspense fallback={<PanelSkeleton />}>
               <FirmReviews firm={firm} user={user} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="payouts">
+            <Suspense fallback={<PanelSkeleton />}>
+              <FirmPayouts firm={firm} user={user} />
             </Suspense>
           </TabsContent>
         </Tabs>

@@ -11,6 +11,7 @@ import {
   stepsLabel,
 } from '../../../domain/challenge-rules';
 import { formatFunding } from '../../../domain/format';
+import { PAYOUT_TIER_LABELS, type PayoutRecordFilter } from '../../../domain/payout-rules';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -293,6 +294,31 @@ function PlaceFilters({ state, actions }: { state: ChallengeState; actions: Filt
   );
 }
 
+/** The firm's payout record from verified reports: any, at least Medium, or High. */
+function PayoutRecordFilterField({ state, actions }: { state: ChallengeState; actions: FilterActions }) {
+  return (
+    <Group label="Payout record">
+      <label htmlFor="challenge-payout-record" className="sr-only">
+        Payout record at least
+      </label>
+      <NativeSelect
+        id="challenge-payout-record"
+        value={state.payoutRecord ?? ''}
+        onChange={(e) => {
+          const value = (e.target.value || null) as PayoutRecordFilter | null;
+          actions.applyFilter({ payoutRecord: value }, value ? { type: 'payoutRecord', value } : undefined);
+        }}
+        className={cn(SELECT, 'w-full')}
+      >
+        <option value="">Any</option>
+        <option value="medium">At least {PAYOUT_TIER_LABELS.medium}</option>
+        <option value="high">{PAYOUT_TIER_LABELS.high}</option>
+      </NativeSelect>
+      <p className="mt-1 text-xs text-slate-600">From payouts traders reported and we verified.</p>
+    </Group>
+  );
+}
+
 /** The filters panel: a column beside the list on a laptop, opened by the Filters button below it. */
 export function FilterPanel({
   id,
@@ -380,6 +406,7 @@ export function FilterPanel({
         </div>
       </Group>
       <PlaceFilters state={state} actions={actions} />
+      <PayoutRecordFilterField state={state} actions={actions} />
       <Group label="Must have">
         <div className="grid gap-2">
           {(Object.keys(FLAG_LABELS) as ChallengeBooleanFilter[]).map((flag) => (

@@ -113,7 +113,7 @@ export function checkPayoutDraft(draft: PayoutDraft, images: readonly File[], to
     if (!normalizeTransactionReference(draft.network, draft.transactionReference)) {
       add(
         'transactionReference',
-        `Not a ${PAYOUT_NETWORK_LABELS[draft.network]} transaction hash: it is ${TRANSACTION_REFERENCE_FORMATS[draft.network]}`,
+        `${PAYOUT_NETWORK_LABELS[draft.network]} transaction hashes are ${TRANSACTION_REFERENCE_FORMATS[draft.network]}`,
       );
     }
   }
@@ -121,7 +121,7 @@ export function checkPayoutDraft(draft: PayoutDraft, images: readonly File[], to
     if (!normalizeProcessorReference(draft.processor, draft.processorReference)) {
       add(
         'processorReference',
-        `Not a ${PAYOUT_PROCESSOR_LABELS[draft.processor]} reference: it is ${PROCESSOR_REFERENCE_FORMATS[draft.processor]}`,
+        `${PAYOUT_PROCESSOR_LABELS[draft.processor]} references are ${PROCESSOR_REFERENCE_FORMATS[draft.processor]}`,
       );
     }
   }

@@ -56,7 +56,7 @@ beforeAll(async () => {
   const [giveaway] = await ctx.db.select({ slug: giveaways.slug }).from(giveaways).limit(1);
   // The sample of each parameter, by the route that takes it.
   const samples: Record<string, string[]> = {
-    '/firm/:slug': ['', '?tab=funding', '?tab=coupons', '?tab=reviews'].map(
+    '/firm/:slug': ['', '?tab=funding', '?tab=coupons', '?tab=reviews', '?tab=payouts'].map(
       (tab) => `/firm/${firms[0].slug}${tab}`,
     ),
     '/blog/:slug': [`/blog/${post.slug}`],

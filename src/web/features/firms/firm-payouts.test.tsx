@@ -89,7 +89,7 @@ describe("the firm page's Payouts tab, as the server renders it", () => {
     expect(text).toContain('Median amount $2,500 Largest amount $18,000 Denied (verified) 2');
     expect(text).toContain('Crypto 75% (9)');
     expect(text).toContain('Dec 2025 to Nov 2026');
-    expect(text).toContain('Nov 2026 3 $7,400');
+    expect(text).toContain('Nov 2026 Payouts: 3 Amount: $7,400');
     expect(text).toContain('$3,200 by Crypto');
     expect(text).toContain('Received in 3 days On-chain reference checked @trader1');
     expect(text).toContain('Denied Consistency rule');

@@ -12,11 +12,11 @@ import {
   type PayoutQueueFilter,
 } from '../../../domain/payout-rules';
 import type { AdminPayoutReport } from '../../../domain/payouts';
+import { FilterButtons } from '../../components/filter-buttons';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
-import { FilterButtons } from './filter-buttons';
 import { useListParams } from './list-params';
 import { PayoutReportDecisions } from './payout-report-decisions';
 import { adminPayoutReportsQuery } from './queries';

@@ -15,16 +15,19 @@ const weight = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits:
 const TIERS = [
   {
     tier: 'high',
-    rule: `evidence of at least ${weight(T.high.evidence)}, at most ${pct(T.high.maxDeniedShare)} of decided payouts denied, and a median of ${T.high.maxMedianDays} days or less from request to receipt.`,
+    rule: `Needs an evidence score of at least ${weight(T.high.evidence)}, at most ${pct(T.high.maxDeniedShare)} of decided payouts denied, and a median of ${T.high.maxMedianDays} days or less from request to receipt.`,
   },
   {
     tier: 'medium',
-    rule: `evidence of at least ${weight(T.medium.evidence)} and at most ${pct(T.medium.maxDeniedShare)} of decided payouts denied.`,
+    rule: `Needs an evidence score of at least ${weight(T.medium.evidence)} and at most ${pct(T.medium.maxDeniedShare)} of decided payouts denied.`,
   },
-  { tier: 'low', rule: `evidence of at least ${weight(T.minimumEvidence)}, but not enough for Medium.` },
+  {
+    tier: 'low',
+    rule: `Needs an evidence score of at least ${weight(T.minimumEvidence)}, but not enough for Medium.`,
+  },
   {
     tier: 'insufficient',
-    rule: `evidence below ${weight(T.minimumEvidence)}: too few verified payouts to say.`,
+    rule: `An evidence score below ${weight(T.minimumEvidence)}: too few verified payouts to say.`,
   },
 ] as const;
 
@@ -39,16 +42,14 @@ export function PayoutRecordSection() {
         Each firm's Payouts tab shows what traders reported being paid, or denied, and what our team checked.
         A report counts only once an admin has verified its evidence and given it a grade. The tier looks at
         the verified reports of the last {T.windowDays} days: each paid report adds its grade's weight to the
-        firm's evidence, and denied reports count against it. Nobody can buy a tier: it moves only with
+        firm's evidence score, and denied reports count against it. Nobody can buy a tier: it moves only with
         verified reports, and we keep each firm's tier history.
       </p>
       <dl className="mt-5 grid gap-3">
         {TIERS.map(({ tier, rule }) => (
           <div key={tier} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="font-semibold text-slate-900">{PAYOUT_TIER_LABELS[tier]}</dt>
-            <dd className="mt-1 text-sm text-slate-700">
-              {tier === 'insufficient' ? 'Evidence' : 'Needs'} {rule}
-            </dd>
+            <dd className="mt-1 text-sm text-slate-700">{rule}</dd>
           </div>
         ))}
       </dl>

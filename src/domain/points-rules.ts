@@ -13,6 +13,8 @@ export const POINTS_REASONS = [
   'payout',
   'payout_returned',
   'admin_adjustment',
+  'payout_report',
+  'payout_report_revoked',
 ] as const;
 export type PointsReason = (typeof POINTS_REASONS)[number];
 
@@ -29,6 +31,11 @@ export const POINTS_RULES = {
   payoutMinimumPoints: 2500,
   /** Weekly top reviews, first to fifth (spec: 50-250 bonus points). */
   weeklyReviewAwards: [250, 200, 150, 100, 50],
+  /**
+   * A verified report of a payout received (a denial report earns nothing). The same whatever the
+   * firm or amount, so a report is never worth inflating.
+   */
+  verifiedPayoutReport: 100,
 } as const;
 
 /** Points for a cashback claim: amount x percentage x the published rate, rounded down. */
@@ -49,6 +56,8 @@ export const POINTS_REASON_LABELS: Record<PointsReason, string> = {
   payout: 'Payout requested',
   payout_returned: 'Payout rejected: points returned',
   admin_adjustment: 'Adjustment by an admin',
+  payout_report: 'Payout report verified',
+  payout_report_revoked: 'Payout report verification revoked',
 };
 
 /**

@@ -5,4 +5,5 @@ export * from './schema/auth';
 export * from './schema/content';
 export * from './schema/firms';
 export * from './schema/jobs';
+export * from './schema/payout-reports';
 export * from './schema/rule-changes';

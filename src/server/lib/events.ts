@@ -13,7 +13,8 @@ export type ChangedEntity =
   | 'user'
   | 'subscriber'
   | 'points'
-  | 'platform';
+  | 'platform'
+  | 'payout';
 
 /** `counted`: only a tally moved (a coupon's uses, its votes); what the row says is unchanged. */
 export type ChangeAction = 'created' | 'updated' | 'deleted' | 'counted';

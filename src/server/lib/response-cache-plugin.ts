@@ -26,6 +26,8 @@ const TAGS_CHANGED_BY: Record<ChangedEntity, readonly string[]> = {
   user: ['users', 'reviews'],
   subscriber: ['newsletter'],
   points: ['users'],
+  // A decided payout report changes its firm's public list, record, tier and median days.
+  payout: ['payouts', 'firms'],
 };
 
 /** The tags a batch of change events invalidates. A deleted account's name is on many answers. */

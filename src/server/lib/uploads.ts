@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './app-error';
-import type { Visibility } from './storage';
+import type { Storage, Visibility } from './storage';
 
 /** Spec section 9: uploads are at most 5 MB and images only. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -56,12 +56,28 @@ export async function receiveImage(
   request: FastifyRequest,
   { visibility }: { visibility: Visibility },
 ): Promise<StoredImage> {
-  const { storage } = request.server;
   if (!request.isMultipart()) throw new AppError(400, 'file_missing', UPLOAD_ERRORS.missing);
   const { body, fields } = await readUpload(request);
+  await checkImageType(body);
+  return { ...(await storeImage(request.server.storage, body, visibility)), fields };
+}
+
+/** 415 unless the bytes are a raster image of an accepted type. */
+async function checkImageType(body: Buffer): Promise<void> {
   const type = await fileTypeFromBuffer(body);
   if (!type || !IMAGE_TYPES.has(type.mime))
     throw new AppError(415, 'unsupported_file_type', UPLOAD_ERRORS.badType);
+}
+
+/**
+ * Decodes, re-encodes (WebP, no metadata) and stores an image already checked by content, in its
+ * original size (at most 2,000 px wide) and the narrower variants. 400 when it cannot be decoded.
+ */
+export async function storeImage(
+  storage: Storage,
+  body: Buffer,
+  visibility: Visibility,
+): Promise<Omit<StoredImage, 'fields'>> {
   const renditions = await renderImage(body);
   const id = crypto.randomUUID();
   const month = new Date().toISOString().slice(0, 7).replace('-', '/');
@@ -73,7 +89,47 @@ export async function receiveImage(
     }),
   );
   const [original, ...variants] = stored;
-  return { ...original, variants, fields };
+  return { ...original, variants };
+}
+
+/**
+ * Reads a multipart form with up to `maxFiles` image files (any part name) and its text fields, in
+ * any order, without storing anything: the caller checks the fields first and stores the images
+ * with `storeImage` only for a form it accepts. Each file is at most 5 MB (413, counted while
+ * streaming) and an image by its content (415); more files than allowed are a 400.
+ */
+export async function readImageForm(
+  request: FastifyRequest,
+  { maxFiles }: { maxFiles: number },
+): Promise<{ fields: Record<string, string>; files: Buffer[] }> {
+  if (!request.isMultipart()) {
+    throw new AppError(400, 'not_multipart', 'Send the form as multipart/form-data.');
+  }
+  const fields: Record<string, string> = {};
+  const files: Buffer[] = [];
+  try {
+    const parts = request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles, fields: 30, parts: maxFiles + 30 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') files.push(await part.toBuffer());
+      else if (typeof part.value === 'string' && !(part.fieldname in fields))
+        fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large', UPLOAD_ERRORS.tooLarge);
+    if (code === 'FST_FILES_LIMIT') {
+      throw new AppError(400, 'too_many_files', `Send at most ${maxFiles} images.`);
+    }
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError(400, 'too_many_parts', 'The form has too many fields.');
+    }
+    throw new AppError(400, 'bad_upload', 'The form could not be read. Please send it again.');
+  }
+  for (const body of files) await checkImageType(body);
+  return { fields, files };
 }
 
 async function readUpload(

@@ -10,6 +10,7 @@ import { firmsRoutes } from './firms/routes';
 import { giveawaysRoutes } from './giveaways/routes';
 import { newsletterRoutes } from './newsletter/routes';
 import { outboundRoutes } from './outbound/routes';
+import { payoutsRoutes } from './payouts/routes';
 import { pointsRoutes } from './points/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { ruleChangeRoutes } from './rule-changes/routes';
@@ -31,6 +32,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(giveawaysRoutes);
   await app.register(ruleChangeRoutes);
   await app.register(pointsRoutes);
+  await app.register(payoutsRoutes);
   await app.register(outboundRoutes);
   await app.register(widgetRoutes);
   await app.register(seoRoutes);

@@ -14,8 +14,17 @@ import {
   trueCostInput,
 } from '../../../domain/challenge-rules';
 import { trustRatingWeight } from '../../../domain/firm-rules';
+import { meetsPayoutTier, type PayoutTier } from '../../../domain/payout-rules';
 import type { Db } from '../../db/client';
-import { coupons, firmAccounts, firmPlatforms, fundingModels, platforms, propFirms } from '../../db/schema';
+import {
+  coupons,
+  firmAccounts,
+  firmPayoutRecords,
+  firmPlatforms,
+  fundingModels,
+  platforms,
+  propFirms,
+} from '../../db/schema';
 import type { ChangeEvent } from '../../lib/events';
 import { ReadModel } from '../../lib/read-model';
 import { isCouponLive, LISTED } from '../firms/service';
@@ -53,9 +62,11 @@ export interface CatalogRow {
   refundable: boolean;
   hasCoupon: boolean;
   trustWeight: number;
+  /** The firm's median days from payout request to receipt; null without a payout record. */
+  payoutDays: number | null;
 }
 
-export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating';
+export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating' | 'payoutDays';
 
 /** The yes/no properties of a row, as keys of `CatalogSets.flags`. */
 export const FLAG = {
@@ -68,6 +79,9 @@ export const FLAG = {
   cfd: 64,
   futures: 128,
   crypto: 256,
+  /** The firm's payout record tier is Medium or High. */
+  payoutMedium: 512,
+  payoutHigh: 1024,
 } as const;
 const FLAG_BITS = Object.values(FLAG);
 
@@ -134,7 +148,7 @@ async function readCatalogSource(db: Db, onlyFirms?: number[]) {
   // Firms, models and accounts apart, joined here: one joined query carried every firm and model
   // column (the restricted countries array above all) on each of ~50,000 rows, and reading those
   // rows was most of the build (decision 0023).
-  const [firmRows, modelRows, accountRows, platformRows, couponRows] = await Promise.all([
+  const [firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows] = await Promise.all([
     db
       .select({
         id: propFirms.id,
@@ -198,8 +212,16 @@ async function readCatalogSource(db: Db, onlyFirms?: number[]) {
       .from(coupons)
       .where(and(isCouponLive, sql`${coupons.propFirmId} is not null`, of(coupons.propFirmId)))
       .orderBy(coupons.propFirmId, sql`${coupons.discountPercent} desc nulls last`, asc(coupons.id)),
+    db
+      .select({
+        firmId: firmPayoutRecords.propFirmId,
+        tier: firmPayoutRecords.tier,
+        medianDays: firmPayoutRecords.medianDays,
+      })
+      .from(firmPayoutRecords)
+      .where(of(firmPayoutRecords.propFirmId)),
   ]);
-  return { firmRows, modelRows, accountRows, platformRows, couponRows };
+  return { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows };
 }
 
 type CatalogSource = Awaited<ReturnType<typeof readCatalogSource>>;
@@ -217,6 +239,7 @@ function replaceFirms(source: CatalogSource, firmIds: number[], fresh: CatalogSo
       ...source.couponRows.filter((c) => c.firmId == null || !changed.has(c.firmId)),
       ...fresh.couponRows,
     ],
+    payoutRows: [...source.payoutRows.filter((p) => !changed.has(p.firmId)), ...fresh.payoutRows],
   };
 }
 
@@ -244,7 +267,10 @@ function buildCatalog(
   now: number,
   kept?: { rows: readonly CatalogRow[]; changed: ReadonlySet<number> },
 ): Catalog {
-  const { firmRows, modelRows, accountRows, platformRows, couponRows } = source;
+  const { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows } = source;
+  const payoutOf = new Map<number, { tier: PayoutTier; medianDays: number | null }>(
+    payoutRows.map((p) => [p.firmId, p]),
+  );
   const firmsById = new Map(firmRows.map((f) => [f.id, f]));
   const modelsById = new Map(modelRows.map((m) => [m.id, m]));
   const optionRows = accountRows.flatMap((a) => {
@@ -322,6 +348,7 @@ function buildCatalog(
       (t): t is number => t != null && t > 0,
     );
     const priceAfterCoupon = roundCents(fee);
+    const payout = payoutOf.get(r.firmId);
     const option: CatalogOption = {
       firm: {
         id: r.firmId,
@@ -331,8 +358,8 @@ function buildCatalog(
         trustRating: r.trustRating,
         cashbackPercentage:
           r.cashbackProvided && (r.cashbackPercentage ?? 0) > 0 ? r.cashbackPercentage : null,
-        payoutTier: null,
-        payoutMedianDays: null,
+        payoutTier: payout?.tier ?? null,
+        payoutMedianDays: payout?.medianDays ?? null,
       },
       model: {
         id: r.modelId,
@@ -382,6 +409,7 @@ function buildCatalog(
       refundable: r.feeRefundable,
       hasCoupon: coupon != null,
       trustWeight: trustRatingWeight(r.trustRating),
+      payoutDays: payout?.medianDays ?? null,
     };
   });
   if (kept) for (const row of kept.rows) if (!kept.changed.has(row.option.firm.id)) rows.push(row);
@@ -392,6 +420,7 @@ function buildCatalog(
     size: (row) => row.capital,
     profitSplit: (row) => row.profitSplit,
     rating: (row) => row.trustWeight,
+    payoutDays: (row) => row.payoutDays,
   };
   const orders = {} as Catalog['orders'];
   const ranks = {} as Catalog['ranks'];
@@ -466,7 +495,9 @@ const flagsOf = (row: CatalogRow) =>
   (row.hasCoupon ? FLAG.hasCoupon : 0) |
   (row.assets.has('cfd') ? FLAG.cfd : 0) |
   (row.assets.has('futures') ? FLAG.futures : 0) |
-  (row.assets.has('crypto') ? FLAG.crypto : 0);
+  (row.assets.has('crypto') ? FLAG.crypto : 0) |
+  (meetsPayoutTier(row.option.firm.payoutTier, 'medium') ? FLAG.payoutMedium : 0) |
+  (meetsPayoutTier(row.option.firm.payoutTier, 'high') ? FLAG.payoutHigh : 0);
 
 function setsOf(rows: CatalogRow[]): CatalogSets {
   const words = (rows.length + 31) >>> 5;
@@ -544,11 +575,12 @@ function sortedPositions(rows: CatalogRow[], key: (row: CatalogRow) => number | 
 }
 
 /**
- * Whether a change alters the catalog: firms (their models and accounts), platforms and coupons;
- * not a coupon's uses or votes (`coupon.counted`), which visitors make all day.
+ * Whether a change alters the catalog: firms (their models and accounts), platforms, coupons and
+ * decided payout reports (a firm's tier and median days); not a coupon's uses or votes
+ * (`coupon.counted`), which visitors make all day.
  */
 export const altersCatalog = (event: ChangeEvent) =>
-  /^(firm|platform|coupon)\.(created|updated|deleted)$/.test(event.type);
+  /^(firm|platform|coupon|payout)\.(created|updated|deleted)$/.test(event.type);
 
 /**
  * The catalog, built on first use and again after a change of firms or coupons (from this process
@@ -561,7 +593,9 @@ export const createCatalogStore = (db: Db) =>
         ? 'none'
         : event.type.startsWith('firm.') && typeof event.id === 'number'
           ? { ids: [event.id] }
-          : 'all',
+          : event.type.startsWith('payout.') && event.firmId !== undefined
+            ? { ids: [event.firmId] }
+            : 'all',
     load: (now) => loadCatalog(db, now),
     refresh: (current, firmIds, now) => refreshCatalogFirms(db, current, firmIds, now),
     validUntil: (catalog) => catalog.validUntil,

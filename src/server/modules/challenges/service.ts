@@ -93,6 +93,10 @@ function matchingRows(catalog: Catalog, query: Partial<ChallengeQuery>, bound: n
     [query.noTimeLimit === undefined ? undefined : !query.noTimeLimit, FLAG.timeLimits],
     [query.refundable, FLAG.refundable],
     [query.hasCoupon, FLAG.hasCoupon],
+    [
+      query.payoutRecord ? true : undefined,
+      query.payoutRecord === 'high' ? FLAG.payoutHigh : FLAG.payoutMedium,
+    ],
   ];
   for (const [wanted, flag] of yesNo)
     if (wanted !== undefined) keepIf(candidates, sets.flags.get(flag), wanted);

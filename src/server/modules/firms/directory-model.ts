@@ -22,7 +22,7 @@ import { isCouponLive, LISTED, readDirectoryFirms } from './service';
 /**
  * The directory (`GET /api/firms`, `/api/firms/stats`) in memory (decision 0033): every listed
  * firm's card, in each order of the sort buttons, filtered and paged in a loop. Kept up to date by
- * change events: a firm's change, or a review of it, re-reads that firm's card; a coupon's change
+ * change events: a firm's change, or a review or payout report of it, re-reads that firm's card; a coupon's change
  * re-reads every card; the model expires when a live coupon does (the cards' counts and best
  * coupons count live coupons only).
  */
@@ -123,7 +123,9 @@ const affectsDirectory = (event: ChangeEvent): ReadModelChange => {
   const [entity, action] = event.type.split('.');
   if (action === 'counted') return 'none';
   if (entity === 'firm') return typeof event.id === 'number' ? { ids: [event.id] } : 'all';
-  if (entity === 'review') return event.firmId !== undefined ? { ids: [event.firmId] } : 'all';
+  if (entity === 'review' || entity === 'payout') {
+    return event.firmId !== undefined ? { ids: [event.firmId] } : 'all';
+  }
   if (entity === 'coupon') return 'all';
   return 'none';
 };

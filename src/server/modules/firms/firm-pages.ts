@@ -6,6 +6,7 @@ import {
   coupons,
   firmAccounts,
   firmPayoutMethods,
+  firmPayoutRecords,
   firmPlatforms,
   fundingModels,
   payoutMethods,
@@ -42,7 +43,7 @@ const byName = (a: FirmResource, b: FirmResource) => (a.name < b.name ? -1 : a.n
 /** Listed firms with their models, accounts, coupons, platforms and payout methods (all, or those named). */
 async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[]> {
   const of = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
-  const [firms, models, accounts, firmCoupons, platformRows, payoutRows] = await Promise.all([
+  const [firms, models, accounts, firmCoupons, platformRows, payoutRows, recordRows] = await Promise.all([
     db
       .select()
       .from(propFirms)
@@ -81,6 +82,15 @@ async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[
       .from(firmPayoutMethods)
       .innerJoin(payoutMethods, eq(payoutMethods.id, firmPayoutMethods.payoutMethodId))
       .where(of(firmPayoutMethods.propFirmId)),
+    db
+      .select({
+        firmId: firmPayoutRecords.propFirmId,
+        tier: firmPayoutRecords.tier,
+        medianDays: firmPayoutRecords.medianDays,
+        record: firmPayoutRecords.record,
+      })
+      .from(firmPayoutRecords)
+      .where(of(firmPayoutRecords.propFirmId)),
   ]);
   const group = <T extends { firmId?: number | null; propFirmId?: number | null }>(rows: T[]) => {
     const map = new Map<number, T[]>();
@@ -98,6 +108,7 @@ async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[
   const couponsOf = group(firmCoupons);
   const platformsOf = group(platformRows);
   const payoutsOf = group(payoutRows);
+  const records = new Map(recordRows.map((r) => [r.firmId, r]));
   const resource = ({ id, name, logo }: FirmResource) => ({ id, name, logo });
   return firms.map((firm) => {
     const { coupons: _none, ...details } = toFirmDetails(
@@ -105,6 +116,7 @@ async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[
       modelsOf.get(firm.id) ?? [],
       accountsOf.get(firm.id) ?? [],
       [],
+      records.get(firm.id) ?? null,
     );
     return {
       details,
@@ -134,6 +146,8 @@ const affectsFirmPages = (event: ChangeEvent): ReadModelChange => {
   if (action === 'counted') return 'none';
   if (entity === 'firm') return typeof event.id === 'number' ? { ids: [event.id] } : 'all';
   if (entity === 'coupon') return 'all';
+  // A decided payout report changes its firm's payout record.
+  if (entity === 'payout') return event.firmId !== undefined ? { ids: [event.firmId] } : 'all';
   return 'none';
 };
 

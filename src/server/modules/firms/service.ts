@@ -10,11 +10,14 @@ import type {
   HeroStats,
   UnlistedFirm,
 } from '../../../domain/firms';
+import type { PayoutTier } from '../../../domain/payout-rules';
+import type { FirmPayoutRecord } from '../../../domain/payouts';
 import type { Db } from '../../db/client';
 import {
   coupons,
   featuredFirm,
   firmAccounts,
+  firmPayoutRecords,
   fundingModels,
   newsletterSubscribers,
   propFirms,
@@ -76,7 +79,7 @@ type CoreFirm = { [K in keyof typeof coreColumns]: FirmSummary[K] };
 async function summarizeFirms(db: Db, firms: CoreFirm[], ids?: number[]): Promise<FirmSummary[]> {
   if (firms.length === 0) return [];
   const only = (column: AnyPgColumn) => (ids ? inArray(column, ids) : undefined);
-  const [modelCounts, accountStats, couponStats, bestCoupons, reviewRows] = await Promise.all([
+  const [modelCounts, accountStats, couponStats, bestCoupons, reviewRows, payoutRows] = await Promise.all([
     db
       .select({ firmId: fundingModels.propFirmId, count: sql<number>`count(*)`.mapWith(Number) })
       .from(fundingModels)
@@ -123,6 +126,14 @@ async function summarizeFirms(db: Db, firms: CoreFirm[], ids?: number[]): Promis
       .from(reviews)
       .where(and(only(reviews.propFirmId), publishedReview))
       .groupBy(reviews.propFirmId),
+    db
+      .select({
+        firmId: firmPayoutRecords.propFirmId,
+        tier: firmPayoutRecords.tier,
+        medianDays: firmPayoutRecords.medianDays,
+      })
+      .from(firmPayoutRecords)
+      .where(only(firmPayoutRecords.propFirmId)),
   ]);
   const byFirm = <T extends { firmId: number | null }>(rows: T[]) => new Map(rows.map((r) => [r.firmId, r]));
   const models = byFirm(modelCounts);
@@ -130,6 +141,7 @@ async function summarizeFirms(db: Db, firms: CoreFirm[], ids?: number[]): Promis
   const couponCounts = byFirm(couponStats);
   const best = byFirm(bestCoupons);
   const ratings = byFirm(reviewRows);
+  const payoutRecords = byFirm(payoutRows);
   return firms.map((firm) => {
     const a = accounts.get(firm.id);
     const coupon = best.get(firm.id);
@@ -148,8 +160,8 @@ async function summarizeFirms(db: Db, firms: CoreFirm[], ids?: number[]): Promis
         : null,
       averageRating: rating ? roundRating(rating.average) : 0,
       totalReviews: rating?.count ?? 0,
-      payoutTier: null,
-      payoutMedianDays: null,
+      payoutTier: payoutRecords.get(firm.id)?.tier ?? null,
+      payoutMedianDays: payoutRecords.get(firm.id)?.medianDays ?? null,
     };
   });
 }
@@ -196,6 +208,7 @@ export function toFirmDetails(
   models: (typeof fundingModels.$inferSelect)[],
   accounts: (typeof firmAccounts.$inferSelect)[],
   firmCoupons: FirmCoupon[],
+  payout: { tier: PayoutTier; medianDays: number | null; record: FirmPayoutRecord } | null,
 ): FirmDetails {
   const prices = accounts.map((a) => a.price);
   const sizes = accounts.map((a) => a.capital);
@@ -210,9 +223,9 @@ export function toFirmDetails(
     fundingModels: models.map(({ propFirmId: _f, sortOrder: _s, ...model }) => model),
     accounts: accounts.map(({ propFirmId: _f, ...account }) => account),
     coupons: firmCoupons,
-    payoutTier: null,
-    payoutMedianDays: null,
-    payoutRecord: null,
+    payoutTier: payout?.tier ?? null,
+    payoutMedianDays: payout?.medianDays ?? null,
+    payoutRecord: payout?.record ?? null,
   };
 }
 

@@ -74,7 +74,7 @@ async function reportPaid(scope: ReturnType<Page['locator']>, amount: string, im
   await scope.getByLabel('Public comment (optional)').fill('Paid after the usual checks.');
   await expect(scope.getByText('28 of 1,000 characters', { exact: false })).toBeVisible();
   await scope
-    .getByLabel('Evidence images (optional)')
+    .getByLabel('Evidence images')
     .setInputFiles({ name: 'payout.png', mimeType: 'image/png', buffer: image });
   await expect(scope.getByRole('img', { name: 'Evidence 1: payout.png' })).toBeVisible();
 }
@@ -182,7 +182,15 @@ test('a payout report with an image, its recycled copy flagged, and verification
   for (const amount of ['1200', '900']) {
     const sent = await a.page.request.post(`/api/firms/${slug}/payout-reports`, {
       headers: { origin },
-      multipart: { kind: 'paid', amount, method: 'other', requestedOn: daysAgo(20), receivedOn: daysAgo(15) },
+      multipart: {
+        kind: 'paid',
+        amount,
+        method: 'other',
+        requestedOn: daysAgo(20),
+        receivedOn: daysAgo(15),
+        processor: 'wise',
+        processorReference: String(Math.floor(Math.random() * 1e11)).padStart(11, '7'),
+      },
     });
     expect(sent.status(), await sent.text()).toBe(201);
     const { id } = (await sent.json()) as { id: number };

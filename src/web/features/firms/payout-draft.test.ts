@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPayoutDraft, EMPTY_PAYOUT_DRAFT, type PayoutDraft, payoutFields } from './payout-draft';
+import {
+  checkPayoutDraft,
+  EMPTY_PAYOUT_DRAFT,
+  type PayoutDraft,
+  payoutFields,
+  refusedField,
+} from './payout-draft';
 
 const paid: PayoutDraft = {
   ...EMPTY_PAYOUT_DRAFT,
@@ -36,6 +42,24 @@ describe('the payout report form checks', () => {
     expect(checkPayoutDraft({ ...paid, requestedOn: '' }, [], TODAY).requestedOn).toBe(
       'Enter the date you requested the payout',
     );
+  });
+
+  it('asks a paid report for evidence: an image or a reference', () => {
+    expect(checkPayoutDraft(paid, [], TODAY).images).toBe(
+      'Add an image of the payout, or give a transaction or payment processor reference',
+    );
+  });
+
+  it("puts a refusal worded 'field: message' on its field", () => {
+    expect(refusedField('requestedOn: the date cannot be in the future')).toEqual({
+      field: 'requestedOn',
+      message: 'The date cannot be in the future',
+    });
+    expect(refusedField('evidence: add an image of the payout')).toEqual({
+      field: 'images',
+      message: 'Add an image of the payout',
+    });
+    expect(refusedField('You can send 10 payout reports a day: try again tomorrow')).toBeNull();
   });
 
   it("checks a reference against its network's or processor's format", () => {

@@ -125,6 +125,9 @@ export function checkPayoutDraft(draft: PayoutDraft, images: readonly File[], to
       );
     }
   }
+  if (draft.kind === 'paid' && images.length === 0 && draft.reference === 'none') {
+    add('images', 'Add an image of the payout, or give a transaction or payment processor reference');
+  }
   if (images.length > PAYOUT_IMAGES_MAX) add('images', `Up to ${PAYOUT_IMAGES_MAX} images`);
   if (images.some((file) => file.size > PAYOUT_IMAGE_MAX_BYTES)) {
     add('images', 'Each image is at most 5MB');
@@ -138,4 +141,19 @@ export function payoutFormData(draft: PayoutDraft, images: readonly File[]): For
   for (const [name, value] of payoutFields(draft)) form.append(name, value);
   for (const image of images) form.append('images', image);
   return form;
+}
+
+/** The fields a refusal's 'field: message' can name ('evidence' is the images' field). */
+const FIELD_OF: Record<string, string> = {
+  evidence: 'images',
+  images: 'images',
+  ...Object.fromEntries(Object.keys(EMPTY_PAYOUT_DRAFT).map((name) => [name, name])),
+};
+
+/** The field and message of a server refusal worded 'field: message', or null for another message. */
+export function refusedField(message: string): { field: string; message: string } | null {
+  const found = /^([a-zA-Z]+): (.+)$/s.exec(message);
+  const field = found ? FIELD_OF[found[1]] : undefined;
+  if (!found || !field) return null;
+  return { field, message: found[2].charAt(0).toUpperCase() + found[2].slice(1) };
 }

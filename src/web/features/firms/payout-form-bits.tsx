@@ -85,8 +85,8 @@ export function ImagesField({
     <div className="grid gap-2 sm:col-span-2">
       <Field
         id={`${id}-images`}
-        label="Evidence images (optional)"
-        hint={`Up to ${PAYOUT_IMAGES_MAX} images of 5MB each: a receipt, a statement, a screenshot. Only you and our admins see them.`}
+        label="Evidence images"
+        hint={`Up to ${PAYOUT_IMAGES_MAX} images of 5MB each: a receipt, a statement, a screenshot. A paid report needs an image or a payment reference. Only you and our admins see them.`}
         error={error}
         control={(aria) => (
           <Input

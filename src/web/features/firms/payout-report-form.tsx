@@ -35,6 +35,7 @@ import {
   EMPTY_PAYOUT_DRAFT,
   type PayoutDraft,
   payoutFormData,
+  refusedField,
   todayUtc,
 } from './payout-draft';
 import { Field, ImagesField, ReferenceFields, SELECT } from './payout-form-bits';
@@ -281,7 +282,9 @@ export function PayoutReportForm({
     },
     onError: (error) => {
       const message = serverMessage(error);
-      if (SHOWN_STATUSES.includes(errorStatus(error) ?? 0)) setRefusal(message);
+      const onField = errorStatus(error) === 400 ? refusedField(message) : null;
+      if (onField) setErrors({ [onField.field]: onField.message });
+      else if (SHOWN_STATUSES.includes(errorStatus(error) ?? 0)) setRefusal(message);
       const shown = toastForError(error);
       toast({ ...shown, description: message || shown.description, variant: 'destructive' });
     },

@@ -215,6 +215,6 @@ test('a payout report with an image, its recycled copy flagged, and verification
 
   // The trader's profile says it was verified, with its grade.
   await a.page.goto('/profile');
-  await expect(own).toContainText('Verified: On-chain reference checked');
+  await expect(own.filter({ hasText: '$2,500' })).toContainText('Verified: On-chain reference checked');
   await Promise.all([a.close(), b.close()]);
 });

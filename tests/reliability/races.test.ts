@@ -5,12 +5,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POINTS_RULES } from '../../src/domain/points-rules';
 import {
   couponVotes,
   newsletterSends,
   newsletterSubscribers,
+  payoutReports,
+  pointsLedger,
   reviewReports,
   reviews,
+  users,
 } from '../../src/server/db/schema';
 import { insertCoupon, insertFirm, insertUserReview } from '../../src/server/db/seed/factories';
 import { startDigestSend } from '../../src/server/modules/newsletter/digest';
@@ -121,5 +125,88 @@ describe(`${WAY} simultaneous requests of one thing that must happen once`, () =
       refused.map((r) => (r as PromiseRejectedResult).reason?.status).every((status) => status === 409),
     ).toBe(true);
     expect(await ctx.db.$count(newsletterSends, eq(newsletterSends.status, 'sending'))).toBe(1);
+  });
+
+  it('store one payout report of a transaction reference sent 50 times at once by 10 traders', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'race-payout' });
+    const traders = await Promise.all(
+      Array.from({ length: 10 }, () => signUpUser(ctx, { verified: true, prefix: 'racepayout' })),
+    );
+    const reference = `0x${'ab'.repeat(32)}`;
+    const fields = {
+      kind: 'paid',
+      amount: '1500',
+      method: 'other',
+      requestedOn: '2026-01-05',
+      receivedOn: '2026-01-08',
+      network: 'ethereum',
+      transactionReference: reference,
+    };
+    const boundary = '----pfcracepayout';
+    const payload = Buffer.from(
+      `${Object.entries(fields)
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('')}--${boundary}--\r\n`,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const trader = traders[i % traders.length];
+        return ctx.app.inject({
+          method: 'POST',
+          url: `/api/firms/${firm.slug}/payout-reports`,
+          headers: {
+            origin: TEST_ORIGIN,
+            cookie: trader.cookie,
+            'x-forwarded-for': trader.ip,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+          payload,
+        });
+      }),
+    );
+    expectNo5xx(results);
+    expect(statusesOf(results).get(201)).toBe(1);
+    expect(statusesOf(results).get(409)).toBe(49);
+    expect(await ctx.db.$count(payoutReports, eq(payoutReports.propFirmId, firm.id))).toBe(1);
+  });
+
+  it('credit the points of a payout report verified 50 times at once once', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'race-verify' });
+    const trader = await signUpUser(ctx, { verified: true, prefix: 'raceverify' });
+    const admin = await signUpUser(ctx, { verified: true, admin: true, prefix: 'raceadmin' });
+    const [report] = await ctx.db
+      .insert(payoutReports)
+      .values({
+        userId: trader.id,
+        propFirmId: firm.id,
+        kind: 'paid',
+        amountCents: 250_000,
+        requestedOn: '2026-01-01',
+        receivedOn: '2026-01-04',
+        processor: 'wise',
+        processorReference: '55667788',
+      })
+      .returning({ id: payoutReports.id });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/payout-reports/${report.id}/verify`,
+          headers: { origin: TEST_ORIGIN, cookie: admin.cookie, 'x-forwarded-for': admin.ip },
+          payload: { grade: 'processor_receipt' },
+        }),
+      ),
+    );
+    expectNo5xx(results);
+    expect(statusesOf(results).get(200)).toBe(1);
+    expect(statusesOf(results).get(409)).toBe(49);
+    expect(await ctx.db.$count(pointsLedger, eq(pointsLedger.reference, `payout-report:${report.id}`))).toBe(
+      1,
+    );
+    const [{ points }] = await ctx.db
+      .select({ points: users.points })
+      .from(users)
+      .where(eq(users.id, trader.id));
+    expect(points).toBe(POINTS_RULES.verifiedPayoutReport);
   });
 });

@@ -1,6 +1,7 @@
 import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import { computeEntryHash, drawWinningTickets, hashServerSeed } from '../../../domain/giveaway-draw';
 import { hashEntryList } from '../../../domain/giveaway-verify';
+import type { Storage } from '../../lib/storage';
 import { rollUpAnalyticsSince } from '../../modules/analytics/service';
 import { recordPoints, seedDemoPoints } from '../../modules/points/service';
 import type { Db } from '../client';
@@ -43,6 +44,7 @@ import {
   DEMO_UNLISTED_FIRMS,
   FEATURED_FIRM_SLUG,
 } from './demo-firms';
+import { seedDemoPayoutReports } from './demo-payout-reports';
 import { DEMO_SESSION_PREFIX, seedDemoTraffic } from './demo-traffic';
 import { slugify } from './factories';
 import { insertFirmBundles } from './firm-bundles';
@@ -62,6 +64,8 @@ export interface SeedSummary {
   newsletterSubscribers: number;
   /** Generated visitor traffic of the last four weeks (demo-traffic.ts). */
   pageViews: number;
+  /** Payout reports of every status and grade (demo-payout-reports.ts). */
+  payoutReports: number;
 }
 
 // Serialises concurrent first starts of several app nodes on one PostgreSQL.
@@ -120,8 +124,11 @@ function buildDemoRuleChanges(
   return rows;
 }
 
-/** Inserts the whole demo data set; the caller decides about the transaction. */
-async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
+/**
+ * Inserts the whole demo data set; the caller decides about the transaction. `storage` takes the
+ * demo's private evidence images (the recycled screenshot pair); without it they are left out.
+ */
+async function insertDemoData(db: Db, now: Date, storage?: Storage): Promise<SeedSummary> {
   await db
     .insert(platforms)
     .values(DEMO_PLATFORMS.map((name) => ({ name, logo: `/images/platforms/${slugify(name)}.svg` })));
@@ -186,6 +193,7 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
     );
   }
   await seedDemoPoints(db, { userIds, firmIds: [...firmIds.values()], now });
+  const payoutReportCount = await seedDemoPayoutReports(db, { firmIds, userIds, now, storage });
 
   const demoCoupons = buildDemoCoupons(firmIds, now);
   const couponRows = await db.insert(coupons).values(demoCoupons).returning({ id: coupons.id });
@@ -303,21 +311,26 @@ async function insertDemoData(db: Db, now: Date): Promise<SeedSummary> {
     giveawayEntries: entryCount,
     newsletterSubscribers: subscribers.length,
     pageViews: pageViewCount,
+    payoutReports: payoutReportCount,
   };
 }
 
 /** Inserts the demo data set in one transaction. Expects no demo data to be present. */
-export function seedDemoData(db: Db, now = new Date()): Promise<SeedSummary> {
-  return db.transaction((tx) => insertDemoData(tx, now));
+export function seedDemoData(db: Db, now = new Date(), storage?: Storage): Promise<SeedSummary> {
+  return db.transaction((tx) => insertDemoData(tx, now, storage));
 }
 
 /** Seeds only when there are no firms yet; returns null when it did nothing. */
-export function seedDemoDataIfEmpty(db: Db, now = new Date()): Promise<SeedSummary | null> {
+export function seedDemoDataIfEmpty(
+  db: Db,
+  now = new Date(),
+  storage?: Storage,
+): Promise<SeedSummary | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [{ n }] = await tx.select({ n: count() }).from(propFirms);
     if (n > 0) return null;
-    return insertDemoData(tx, now);
+    return insertDemoData(tx, now, storage);
   });
 }
 

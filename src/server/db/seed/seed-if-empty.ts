@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../env';
+import { LocalStorage } from '../../lib/storage';
 import type { Database } from '../client';
 import { seedDemoDataIfEmpty } from './seed-demo-data';
 
 /** Installs the demo data on a database without firms, so a bare `npm start` shows a full site. */
-export async function seedIfEmpty(database: Database, _env: Env, log: FastifyBaseLogger): Promise<void> {
+export async function seedIfEmpty(database: Database, env: Env, log: FastifyBaseLogger): Promise<void> {
   const started = performance.now();
-  const summary = await seedDemoDataIfEmpty(database.db);
+  // The storage the app serves uploads from (app.ts), for the demo's private evidence images.
+  const summary = await seedDemoDataIfEmpty(database.db, new Date(), new LocalStorage(env.DATA_DIR));
   if (!summary) return;
   const ms = Math.round(performance.now() - started);
   log.info(

@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, count, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../tests/setup/test-database';
 import { computeEntryHash, drawWinningTickets, sha256Hex } from '../../../domain/giveaway-draw';
 import { hashEntryList, VERIFICATION_FORMAT, verifyGiveaway } from '../../../domain/giveaway-verify';
+import { hammingDistance64, IMAGE_HASH_NEAR_BITS } from '../../../domain/payout-rules';
+import { LocalStorage } from '../../lib/storage';
 import { rollUpPendingAnalytics } from '../../modules/analytics/rollups';
 import type { Database } from '../client';
 import { findPackageRoot } from '../migrate';
@@ -16,12 +19,16 @@ import {
   featuredFirm,
   firmAccounts,
   firmPayoutMethods,
+  firmPayoutRecords,
+  firmPayoutTierHistory,
   firmPlatforms,
   fundingModels,
   giveawayEntries,
   giveaways,
   pageViews,
   payoutMethods,
+  payoutReportImages,
+  payoutReports,
   platforms,
   propFirms,
   quickUpdates,
@@ -49,16 +56,39 @@ const DAY = 24 * 60 * 60 * 1000;
 describe('demo data', () => {
   let database: Database;
   let db: Database['db'];
+  let storage: LocalStorage;
   const now = new Date();
 
   beforeAll(async () => {
     database = await createTestDatabase();
     db = database.db;
     const started = performance.now();
-    await seedDemoData(db, now);
+    storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), 'pfc-seed-')));
+    await seedDemoData(db, now, storage);
     console.log(`seedDemoData took ${Math.round(performance.now() - started)} ms on ${database.kind}`);
   });
   afterAll(() => database.close());
+
+  it('has payout reports of every tier, pending ones and a flagged recycled screenshot pair', async () => {
+    const tiers = await db.select({ tier: firmPayoutRecords.tier }).from(firmPayoutRecords);
+    expect(new Set(tiers.map((t) => t.tier))).toEqual(new Set(['high', 'medium', 'low', 'insufficient']));
+    const reports = await db.select().from(payoutReports);
+    expect(new Set(reports.filter((r) => r.status === 'verified').map((r) => r.grade))).toEqual(
+      new Set(['on_chain', 'processor_receipt', 'bank_statement', 'screenshot']),
+    );
+    expect(reports.filter((r) => r.kind === 'denied' && r.status === 'verified').length).toBeGreaterThan(0);
+    expect(reports.filter((r) => r.status === 'pending').length).toBeGreaterThanOrEqual(3);
+    expect(reports.some((r) => r.revokedAt)).toBe(true);
+    const flagged = reports.find((r) => r.flags.some((f) => f.kind === 'recycled_image'));
+    const related = flagged?.flags[0].relatedReportId;
+    const images = await db.select().from(payoutReportImages);
+    const hashOf = (id: number | null | undefined) => images.find((i) => i.reportId === id)?.imageHash ?? 0n;
+    expect(hashOf(flagged?.id)).not.toBe(0n);
+    expect(hammingDistance64(hashOf(flagged?.id), hashOf(related))).toBeLessThanOrEqual(IMAGE_HASH_NEAR_BITS);
+    for (const image of images) expect(await storage.read(image.storageKey, 'private')).not.toBeNull();
+    const history = await db.select().from(firmPayoutTierHistory);
+    expect(history.length).toBeGreaterThan(tiers.length);
+  });
 
   it('lists at least 30 firms across CFD/Forex, Futures and Crypto with every trust rating', async () => {
     const firms = await db.select().from(propFirms);

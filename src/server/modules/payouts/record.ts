@@ -34,9 +34,13 @@ const round1 = (n: number | null) => (n == null ? null : Math.round(n * 10) / 10
  * (over the reports received in its window). `tierChangedAt` is filled by the caller.
  */
 export function computePayoutRecord(reports: readonly VerifiedReport[], now: Date): FirmPayoutRecord {
-  const paid = reports.filter((r) => r.kind === 'paid' && r.receivedOn && r.requestedOn);
-  const denied = reports.filter((r) => r.kind === 'denied');
   const today = now.getTime();
+  // As of `now`: a record computed for a past day leaves out what came after it.
+  const asOf = isoDay(today);
+  const paid = reports.filter(
+    (r) => r.kind === 'paid' && r.requestedOn && r.receivedOn && r.receivedOn <= asOf,
+  );
+  const denied = reports.filter((r) => r.kind === 'denied' && (r.deniedOn ?? '') <= asOf);
   const since = (days: number) => isoDay(today - days * DAY);
   const days = paid.map((r) => daysBetween(r.requestedOn as string, r.receivedOn as string));
   const amounts = paid.flatMap((r) => (r.amountCents == null ? [] : [r.amountCents / 100]));

@@ -182,7 +182,11 @@ export default function FirmPage() {
       <FirmHeader firm={firm} summary={rating.data} />
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-3 lg:px-8">
         <Tabs value={tab} onValueChange={selectTab} className="min-w-0 lg:col-span-2">
-          <TabsList aria-label={`${firm.name} sections`} className="flex w-full sm:inline-flex sm:w-auto">
+          {/* Five tabs do not fit a phone's width in one row: three columns there, one row from sm up. */}
+          <TabsList
+            aria-label={`${firm.name} sections`}
+            className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto"
+          >
             <TabsTrigger value="overview" size="compact" className="flex-1 sm:flex-none">
               Overview
             </TabsTrigger>

@@ -189,7 +189,11 @@ function ReportItem({ report }: { report: PublicPayoutReport }) {
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
         {paid && report.daysTaken != null ? (
-          <span>Received in {formatPayoutDays(report.daysTaken)}</span>
+          <span>
+            {report.daysTaken === 0
+              ? 'Received the same day'
+              : `Received in ${formatPayoutDays(report.daysTaken)}`}
+          </span>
         ) : null}
         <Badge variant="outline">{EVIDENCE_GRADE_LABELS[report.grade]}</Badge>
         <span>{report.reporter ? `@${report.reporter}` : 'Anonymous'}</span>

@@ -20,12 +20,16 @@ export const PAYOUT_DECISION_REASONS = {
   evidence_missing: 'The evidence does not show this payout',
   reference_not_found: 'The payment reference could not be found',
   recycled_image: 'The image was sent before by someone else',
-  details_mismatch: 'The amount, dates or method do not match the evidence',
+  details_mismatch: 'The details do not match the evidence',
   duplicate: 'This payout was already reported',
   other: 'Other',
 } as const;
 type DecisionReason = keyof typeof PAYOUT_DECISION_REASONS;
 type ReasonValues = { reason: DecisionReason | ''; note: string };
+
+/** A decision's fields and button on a row, wrapping; a select never wider than the card (a phone). */
+const DECISION_FORM =
+  'flex flex-wrap items-end gap-2 [&_select]:max-w-full [&>div]:max-w-full [&>div]:min-w-0';
 
 /** The reason text the server stores and the reporter reads. */
 export function decisionReasonText({ reason, note }: ReasonValues): string {
@@ -65,7 +69,7 @@ function VerifyForm({ report }: { report: AdminPayoutReport }) {
   return (
     <form
       noValidate
-      className="flex flex-wrap items-end gap-2"
+      className={DECISION_FORM}
       onSubmit={form.handleSubmit((payload) =>
         decide.mutate(payload, { onError: (err) => form.showServerError(err, { title: 'Not verified' }) }),
       )}
@@ -100,7 +104,7 @@ function ReasonForm({ report, action }: { report: AdminPayoutReport; action: 're
   return (
     <form
       noValidate
-      className="flex flex-wrap items-end gap-2"
+      className={DECISION_FORM}
       onSubmit={form.handleSubmit((payload) =>
         decide.mutate(payload, {
           onError: (err) =>

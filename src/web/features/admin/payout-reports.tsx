@@ -134,7 +134,9 @@ function ReportToCheck({ report }: { report: AdminPayoutReport }) {
               >
                 <strong>{PAYOUT_FLAG_LABELS[flag.kind]}</strong>
                 {flag.detail ? `: ${flag.detail}` : ''}
-                {flag.relatedReportId ? ` (matches report #${flag.relatedReportId})` : ''}
+                {flag.relatedReportId && !flag.detail.includes(`#${flag.relatedReportId}`)
+                  ? ` (matches report #${flag.relatedReportId})`
+                  : ''}
               </li>
             ))}
           </ul>

@@ -105,7 +105,7 @@ function Reference({ report }: { report: AdminPayoutReport }) {
 function ReportToCheck({ report }: { report: AdminPayoutReport }) {
   return (
     <Card data-testid={`payout-report-${report.id}`}>
-      <CardContent className="grid min-w-0 gap-2 pt-6 text-sm text-slate-700 wrap-anywhere">
+      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 pt-6 text-sm text-slate-700 wrap-anywhere">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-base font-semibold text-slate-900">
             #{report.id}{' '}

@@ -29,7 +29,7 @@ type ReasonValues = { reason: DecisionReason | ''; note: string };
 
 /** A decision's fields and button on a row, wrapping; a select never wider than the card (a phone). */
 const DECISION_FORM =
-  'flex flex-wrap items-end gap-2 [&_select]:max-w-full [&>div]:max-w-full [&>div]:min-w-0';
+  'flex min-w-0 flex-wrap items-end gap-2 [&_select]:max-w-full [&>div]:max-w-full [&>div]:min-w-0';
 
 /** The reason text the server stores and the reporter reads. */
 export function decisionReasonText({ reason, note }: ReasonValues): string {
@@ -124,7 +124,7 @@ function ReasonForm({ report, action }: { report: AdminPayoutReport; action: 're
 export function PayoutReportDecisions({ report }: { report: AdminPayoutReport }) {
   if (report.status === 'pending') {
     return (
-      <div className="grid gap-3 border-t border-slate-100 pt-3">
+      <div className="grid min-w-0 gap-3 border-t border-slate-100 pt-3">
         <VerifyForm report={report} />
         <ReasonForm report={report} action="reject" />
       </div>
@@ -132,7 +132,7 @@ export function PayoutReportDecisions({ report }: { report: AdminPayoutReport })
   }
   if (report.status === 'verified') {
     return (
-      <div className="border-t border-slate-100 pt-3">
+      <div className="min-w-0 border-t border-slate-100 pt-3">
         <ReasonForm report={report} action="revoke" />
       </div>
     );

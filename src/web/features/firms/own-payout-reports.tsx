@@ -142,8 +142,8 @@ export function OwnPayoutReports({ user }: { user: CurrentUser }) {
       <CardHeader>
         <CardTitle as="h2">Payout reports</CardTitle>
         <CardDescription>
-          Paid or denied by a firm? Each report our team verifies builds that firm's payout record and earns
-          you points.
+          Paid or denied by a firm? Every report our team verifies builds that firm's payout record, and a
+          verified payout earns you points.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

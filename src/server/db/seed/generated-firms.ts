@@ -1,6 +1,8 @@
 // Thousands of generated firms for benchmarks: never part of the demo seed or of `npm start`.
+import { EVIDENCE_GRADES } from '../../../domain/payout-rules';
+import { computePayoutRecord } from '../../modules/payouts/service';
 import type { Db } from '../client';
-import { coupons, reviews } from '../schema';
+import { coupons, firmPayoutRecords, firmPayoutTierHistory, payoutReports, reviews, users } from '../schema';
 import { buildCoupon, buildManualReview, type NewCoupon, type NewReview } from './factories';
 import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from './firm-bundles';
 import { createRandom, generateFirms } from './firm-generator';
@@ -15,9 +17,13 @@ const REVIEW_TITLES = [
   'Would not return',
 ];
 
+/** The one account the generated firms' payout reports come from. */
+const BENCH_REPORTER_ID = 'bench-payout-reporter';
+
 /**
  * Adds `count` generated listed firms (models, accounts, platforms, payout methods), a live coupon
- * for about 40% of them and 0-6 reviews each, deterministic for a seed. Returns the slugs, so a
+ * for about 40% of them, 0-6 reviews and 0-12 verified payout reports each (their payout records
+ * and tiers computed), deterministic for a seed. Returns the slugs, so a
  * benchmark can pick a firm page that really exists.
  */
 export async function seedGeneratedFirms(db: Db, count: number, seed = 5000): Promise<string[]> {
@@ -29,6 +35,9 @@ export async function seedGeneratedFirms(db: Db, count: number, seed = 5000): Pr
   const now = Date.now();
   const couponRows: NewCoupon[] = [];
   const reviewRows: NewReview[] = [];
+  const reportRows: (typeof payoutReports.$inferInsert)[] = [];
+  const recordRows: (typeof firmPayoutRecords.$inferInsert)[] = [];
+  const today = new Date(now);
   for (const [slug, propFirmId] of firmIds) {
     if (random.chance(0.4)) {
       const percent = random.pick([10, 15, 20, 25, 30]);
@@ -53,12 +62,72 @@ export async function seedGeneratedFirms(db: Db, count: number, seed = 5000): Pr
         buildManualReview({ propFirmId, rating, title: REVIEW_TITLES[Math.min(3, 5 - rating)] }),
       );
     }
+    const firmReports: (typeof payoutReports.$inferInsert)[] = [];
+    const speed = random.int(1, 20);
+    for (let i = random.int(0, 12); i > 0; i--) {
+      const received = now - random.int(2, 360) * DAY;
+      const denied = random.chance(0.1);
+      const at = new Date(received).toISOString().slice(0, 10);
+      firmReports.push({
+        userId: BENCH_REPORTER_ID,
+        propFirmId,
+        kind: denied ? 'denied' : 'paid',
+        amountCents: random.int(5, 200) * 5000,
+        requestedOn: denied
+          ? null
+          : new Date(received - random.int(0, speed) * DAY).toISOString().slice(0, 10),
+        receivedOn: denied ? null : at,
+        deniedOn: denied ? at : null,
+        denialReason: denied ? 'no_reason' : null,
+        status: 'verified',
+        grade: random.pick([...EVIDENCE_GRADES]),
+        verifications: 1,
+        verifiedAt: new Date(received + DAY),
+        createdAt: new Date(received),
+      });
+    }
+    if (firmReports.length === 0) continue;
+    reportRows.push(...firmReports);
+    const record = computePayoutRecord(
+      firmReports.map((r) => ({
+        kind: r.kind,
+        amountCents: r.amountCents ?? null,
+        method: null,
+        requestedOn: r.requestedOn ?? null,
+        receivedOn: r.receivedOn ?? null,
+        deniedOn: r.deniedOn ?? null,
+        grade: r.grade ?? 'screenshot',
+      })),
+      today,
+    );
+    recordRows.push({
+      propFirmId,
+      tier: record.tier,
+      tierChangedAt: today,
+      medianDays: record.medianDays,
+      record: { ...record, tierChangedAt: today.toISOString() },
+      computedAt: today,
+    });
   }
   for (let i = 0; i < couponRows.length; i += BATCH_ROWS) {
     await db.insert(coupons).values(couponRows.slice(i, i + BATCH_ROWS));
   }
   for (let i = 0; i < reviewRows.length; i += BATCH_ROWS) {
     await db.insert(reviews).values(reviewRows.slice(i, i + BATCH_ROWS));
+  }
+  await db
+    .insert(users)
+    .values({ id: BENCH_REPORTER_ID, name: 'Bench reporter', email: 'bench-payout-reporter@example.invalid' })
+    .onConflictDoNothing();
+  for (let i = 0; i < reportRows.length; i += BATCH_ROWS) {
+    await db.insert(payoutReports).values(reportRows.slice(i, i + BATCH_ROWS));
+  }
+  for (let i = 0; i < recordRows.length; i += BATCH_ROWS) {
+    const batch = recordRows.slice(i, i + BATCH_ROWS);
+    await db.insert(firmPayoutRecords).values(batch);
+    await db
+      .insert(firmPayoutTierHistory)
+      .values(batch.map((r) => ({ propFirmId: r.propFirmId, tier: r.tier, computedAt: today })));
   }
   return [...firmIds.keys()];
 }

@@ -49,6 +49,7 @@ import {
 } from './factories';
 import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from './firm-bundles';
 import { generateFirms } from './firm-generator';
+import { seedGeneratedFirms } from './generated-firms';
 import { deleteDemoData, seedDemoData, seedDemoDataIfEmpty } from './seed-demo-data';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -337,6 +338,22 @@ describe('factories', () => {
     expect(new Set(deals.map((c) => c.slug)).size).toBe(100);
     expect(new Set(deals.map((c) => c.code)).size).toBe(100);
     expect(new Set(Array.from({ length: 100 }, () => buildGiveaway().slug)).size).toBe(100);
+  });
+
+  it('gives generated firms verified payout reports and their records with tiers', async () => {
+    const local = await createTestDatabase();
+    try {
+      const slugs = await seedGeneratedFirms(local.db, 60, 77);
+      const reports = await local.db.select().from(payoutReports);
+      const records = await local.db.select().from(firmPayoutRecords);
+      expect(slugs).toHaveLength(60);
+      expect(reports.length).toBeGreaterThan(60);
+      expect(reports.every((r) => r.status === 'verified')).toBe(true);
+      expect(records.length).toBeGreaterThan(30);
+      expect(new Set(records.map((r) => r.tier)).size).toBeGreaterThan(1);
+    } finally {
+      await local.close();
+    }
   });
 
   it('generates the same firms for the same seed, with unique slugs', () => {

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +108,13 @@ const decide = (id: number, action: 'verify' | 'reject' | 'revoke', payload: obj
     payload,
   });
 
+/** Files in the private uploads folder: a refused report must leave none. */
+const storedFiles = () => {
+  const dir = path.join(ctx.dataDir, 'private-uploads');
+  return existsSync(dir)
+    ? readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.webp')).length
+    : 0;
+};
 const reportCount = async () => Number((await ctx.db.select({ n: count() }).from(payoutReports))[0].n);
 const imageCount = async () => Number((await ctx.db.select({ n: count() }).from(payoutReportImages))[0].n);
 const balanceOf = async (id: string) =>
@@ -221,12 +230,18 @@ describe('POST /api/firms/{slug}/payout-reports', () => {
       [paid(), Array.from({ length: 5 }, () => png(receipt)), 400, /at most 4/],
       [
         paid(),
+        [png(receipt), { name: 'big.png', type: 'image/png', body: Buffer.alloc(6 * 1024 * 1024) }],
+        413,
+        /too large/,
+      ],
+      [
+        paid(),
         [{ name: 'x.png', type: 'image/png', body: Buffer.from('<svg onload=alert(1)>') }],
         415,
         /Invalid file type/,
       ],
     ];
-    const before = [await reportCount(), await imageCount()];
+    const before = [await reportCount(), await imageCount(), storedFiles()];
     for (const [fields, files, status, message] of cases) {
       const res = await report(trader, fields, files);
       expect(res.statusCode, `${JSON.stringify(fields).slice(0, 120)} -> ${res.body}`).toBe(status);
@@ -236,7 +251,7 @@ describe('POST /api/firms/{slug}/payout-reports', () => {
     expect((await report(null, paid())).statusCode).toBe(401);
     const unverified = await signUpUser(ctx, { prefix: 'unverified' });
     expect((await report(unverified, paid())).statusCode).toBe(403);
-    expect([await reportCount(), await imageCount()]).toEqual(before);
+    expect([await reportCount(), await imageCount(), storedFiles()]).toEqual(before);
   });
 
   it('takes a transaction reference once on the whole site: 409 naming it, whatever its case', async () => {

@@ -56,7 +56,7 @@ import { resolveListedFirm } from '../firms/service';
 import { getPointsBalance, recordPoints } from '../points/service';
 import { recomputeFirmPayoutRecord } from './record';
 
-export { recomputeFirmPayoutRecord } from './record';
+export { computePayoutRecord, recomputeFirmPayoutRecord } from './record';
 
 const DAY = 86_400_000;
 

@@ -98,6 +98,9 @@ export async function getPointsHistory(db: Db, userId: string, page: number): Pr
       const provider = row.reference?.split(':')[1];
       href = provider === 'adscend' ? '/adscend-offerwall' : '/offerwall';
       detail = provider === 'adscend' ? 'AdscendMedia offer' : 'Offerwall offer';
+    } else if (kind === 'payout-report') {
+      href = `/profile#payout-report-${id}`;
+      detail = `Payout report #${id}`;
     } else if (kind === 'adjustment') {
       detail = adjustmentById.get(id) ?? null;
     }

@@ -1,4 +1,6 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
+import { PAYOUT_QUEUE_FILTERS } from '../domain/payout-rules';
+import { adminPayoutReportsQuery } from './features/admin/queries';
 import {
   firmAnalyticsDetailQuery,
   firmAnalyticsQuery,
@@ -15,6 +17,7 @@ import {
   firmDetailsQuery,
   firmDirectoryQuery,
   firmPayoutMethodsQuery,
+  firmPayoutReportsQuery,
   firmPlatformsQuery,
   firmRatingQuery,
   firmReviewsQuery,
@@ -22,6 +25,7 @@ import {
   heroStatsQuery,
   homeComparisonQuery,
   integrityReportQuery,
+  ownPayoutReportsQuery,
   unlistedFirmsQuery,
 } from './features/firms/queries';
 import {
@@ -82,7 +86,8 @@ export const routePrefetch: Readonly<Record<string, RoutePrefetch>> = {
     prefetch: ({ search }) => [challengesQuery(parseChallengeState(search)), challengeFiltersQuery()],
   },
   '/firm/:slug': {
-    prefetch: ({ params }) => {
+    // The payout record is in the firm's details; its Payouts tab adds the first page of reports.
+    prefetch: ({ params, search }) => {
       const slug = params.slug ?? '';
       return [
         firmDetailsQuery(slug),
@@ -90,6 +95,7 @@ export const routePrefetch: Readonly<Record<string, RoutePrefetch>> = {
         firmRatingQuery(slug),
         firmPlatformsQuery(slug),
         firmPayoutMethodsQuery(slug),
+        ...(search.get('tab') === 'payouts' ? [firmPayoutReportsQuery(slug)] : []),
       ];
     },
   },
@@ -132,7 +138,7 @@ export const routePrefetch: Readonly<Record<string, RoutePrefetch>> = {
     prefetch: () => [pointsProgramQuery()],
   },
   '/profile': {
-    prefetch: () => [pointsHistoryQuery(1), ownPayoutsQuery()],
+    prefetch: () => [pointsHistoryQuery(1), ownPayoutsQuery(), ownPayoutReportsQuery()],
   },
   '/cashback-claims': {
     prefetch: () => [cashbackFirmsQuery(), ownClaimsQuery()],
@@ -153,6 +159,12 @@ export const routePrefetch: Readonly<Record<string, RoutePrefetch>> = {
   },
   '/admin/analytics': {
     prefetch: ({ search }) => [siteAnalyticsQuery(parseAnalyticsRange(search))],
+  },
+  '/admin/payout-reports': {
+    prefetch: ({ search }) => {
+      const filter = PAYOUT_QUEUE_FILTERS.find((f) => f === search.get('filter')) ?? 'pending';
+      return [adminPayoutReportsQuery({ filter, page: Math.max(1, Number(search.get('page')) || 1) })];
+    },
   },
   '/admin/cashback-claims': {
     prefetch: () => [adminClaimsQuery('pending')],

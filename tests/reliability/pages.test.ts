@@ -62,7 +62,7 @@ beforeAll(async () => {
   expect(new Set(giveawayRows.map((g) => g.status))).toContain('completed');
   // The sample of each parameter, by the route that takes it.
   const samples: Record<string, string[]> = {
-    '/firm/:slug': ['', '?tab=funding', '?tab=coupons', '?tab=reviews'].map(
+    '/firm/:slug': ['', '?tab=funding', '?tab=coupons', '?tab=reviews', '?tab=payouts'].map(
       (tab) => `/firm/${firms[0].slug}${tab}`,
     ),
     '/blog/:slug': [`/blog/${post.slug}`],

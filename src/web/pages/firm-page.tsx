@@ -38,6 +38,7 @@ const TooltipProvider = lazyComponent(() =>
 );
 const FirmCoupons = lazyComponent(() => import('../features/firms/firm-coupons').then((m) => m.FirmCoupons));
 const FirmReviews = lazyComponent(() => import('../features/firms/firm-reviews').then((m) => m.FirmReviews));
+const FirmPayouts = lazyComponent(() => import('../features/firms/firm-payouts').then((m) => m.FirmPayouts));
 const RuleChanges = lazyComponent(() => import('../features/firms/rule-changes').then((m) => m.RuleChanges));
 const EmbedFirm = lazyComponent(() => import('../features/firms/embed-firm').then((m) => m.EmbedFirm));
 
@@ -48,11 +49,12 @@ export const loadServerParts = () =>
     TooltipProvider.preload(),
     FirmCoupons.preload(),
     FirmReviews.preload(),
+    FirmPayouts.preload(),
     RuleChanges.preload(),
     EmbedFirm.preload(),
   ]);
 
-const FIRM_TABS = ['overview', 'funding', 'coupons', 'reviews'] as const;
+const FIRM_TABS = ['overview', 'funding', 'coupons', 'reviews', 'payouts'] as const;
 type FirmTab = (typeof FIRM_TABS)[number];
 const isFirmTab = (value: string | null): value is FirmTab => FIRM_TABS.includes(value as FirmTab);
 
@@ -180,7 +182,11 @@ export default function FirmPage() {
       <FirmHeader firm={firm} summary={rating.data} />
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-3 lg:px-8">
         <Tabs value={tab} onValueChange={selectTab} className="min-w-0 lg:col-span-2">
-          <TabsList aria-label={`${firm.name} sections`} className="flex w-full sm:inline-flex sm:w-auto">
+          {/* Five tabs do not fit a phone's width in one row: three columns there, one row from sm up. */}
+          <TabsList
+            aria-label={`${firm.name} sections`}
+            className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto"
+          >
             <TabsTrigger value="overview" size="compact" className="flex-1 sm:flex-none">
               Overview
             </TabsTrigger>
@@ -192,6 +198,9 @@ export default function FirmPage() {
             </TabsTrigger>
             <TabsTrigger value="reviews" size="compact" className="group flex-1 sm:flex-none">
               Reviews <CountBadge n={reviewCount} />
+            </TabsTrigger>
+            <TabsTrigger value="payouts" size="compact" className="group flex-1 sm:flex-none">
+              Payouts
             </TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
@@ -218,6 +227,11 @@ export default function FirmPage() {
           <TabsContent value="reviews">
             <Suspense fallback={<PanelSkeleton />}>
               <FirmReviews firm={firm} user={user} />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="payouts">
+            <Suspense fallback={<PanelSkeleton />}>
+              <FirmPayouts firm={firm} user={user} />
             </Suspense>
           </TabsContent>
         </Tabs>

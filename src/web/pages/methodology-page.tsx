@@ -3,6 +3,7 @@ import { RATING_TEXT_ITEMS } from '../../domain/firm-rules';
 import { PageHeader } from '../components/page-header';
 import { TrustBadge } from '../features/firms/firm-bits';
 import { PageHead } from '../lib/page-context';
+import { PayoutRecordSection } from './methodology/payout-record';
 
 const RATINGS = [
   {
@@ -133,6 +134,7 @@ export default function MethodologyPage() {
             the numbers move with it, and so can the order. True cost ignores what you earn once funded.
           </p>
         </section>
+        <PayoutRecordSection />
         <section aria-labelledby="reviews-heading">
           <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
             How reviews are checked

@@ -7,6 +7,7 @@ import {
   PointsCard,
 } from '../features/accounts/profile-panels';
 import { currentUserQuery } from '../features/accounts/queries';
+import { OwnPayoutReports } from '../features/firms/own-payout-reports';
 import { OwnReviews } from '../features/firms/own-reviews';
 import { FollowedFirms } from '../features/firms/rule-changes';
 import { OwnPayoutsList, PayoutRequestCard } from '../features/points/payouts';
@@ -34,6 +35,7 @@ export default function ProfilePage() {
           <PointsCard points={user.points} />
           <FollowedFirms />
           <OwnReviews />
+          <OwnPayoutReports user={user} />
           <PointsHistoryCard />
           <PayoutRequestCard balance={user.points} emailVerified={user.emailVerified} />
           <OwnPayoutsList />

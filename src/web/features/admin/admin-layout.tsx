@@ -5,6 +5,7 @@ import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
 import ChartLineIcon from '~icons/lucide/chart-line';
 import GiftIcon from '~icons/lucide/gift';
+import HandCoinsIcon from '~icons/lucide/hand-coins';
 import HistoryIcon from '~icons/lucide/history';
 import InboxIcon from '~icons/lucide/inbox';
 import DashboardIcon from '~icons/lucide/layout-dashboard';
@@ -43,6 +44,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/postbacks', label: 'Postbacks', icon: InboxIcon },
   { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
   { to: '/admin/reviews', label: 'Reviews', icon: StarIcon },
+  { to: '/admin/payout-reports', label: 'Payout reports', icon: HandCoinsIcon },
   { to: '/admin/messages', label: 'Messages', icon: MailIcon },
   { to: '/admin/users', label: 'Users', icon: UserCogIcon },
   { to: '/admin/subscribers', label: 'Subscribers', icon: UsersIcon },

@@ -7,6 +7,7 @@ import {
   type MessageStatus,
 } from '../../../domain/admin-inbox';
 import { formatDate } from '../../../domain/format';
+import { FilterButtons } from '../../components/filter-buttons';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -16,7 +17,6 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { FilterButtons } from './filter-buttons';
 
 const STATUS_LABELS: Record<MessageStatus | 'all', string> = {
   new: 'New',

@@ -14,6 +14,7 @@ import {
   type ModerationReason,
   REPORT_REASONS,
 } from '../../../domain/moderation-rules';
+import { FilterButtons } from '../../components/filter-buttons';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -21,7 +22,6 @@ import { Card, CardContent } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { FilterButtons } from './filter-buttons';
 import { ManualReviewForm } from './manual-review';
 import { ReasonFields } from './reason-fields';
 import { useZodForm } from './use-zod-form';

@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AdminOverview, AuditPage } from '../../../domain/admin';
 import type { AdminCoupon, AdminCouponPage, FirmChoice } from '../../../domain/admin-content';
 import type { AdminFirm, AdminFirmPage, AdminUnlistedFirm, FirmOptions } from '../../../domain/admin-firms';
+import type { PayoutQueueFilter } from '../../../domain/payout-rules';
+import type { AdminPayoutReportPage } from '../../../domain/payouts';
 import { getQueryFn } from '../../lib/api';
 
 const fetchJson = <T>() => getQueryFn<T>({ on401: 'throw' });
@@ -66,3 +68,13 @@ export const adminCouponQuery = (id: number) =>
 
 export const firmChoicesQuery = () =>
   queryOptions<FirmChoice[]>({ queryKey: ['/api/admin/firm-choices'], queryFn: fetchJson(), ...admin });
+
+/** The payout report queue: one view (pending, verified, rejected, flagged), a page at a time. */
+export const adminPayoutReportsQuery = (params: { filter: PayoutQueueFilter; page: number }) =>
+  queryOptions<AdminPayoutReportPage>({
+    queryKey: [
+      `/api/admin/payout-reports${search({ filter: params.filter, page: params.page > 1 ? params.page : undefined })}`,
+    ],
+    queryFn: fetchJson(),
+    ...admin,
+  });

@@ -7,6 +7,7 @@ import {
 } from '../../../domain/admin-subscribers';
 import { formatDate } from '../../../domain/format';
 import type { Column } from '../../components/data-table';
+import { FilterButtons } from '../../components/filter-buttons';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -15,7 +16,6 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { FilterButtons } from './filter-buttons';
 
 const STATUS_BADGE = { confirmed: 'success', pending: 'warning', unsubscribed: 'neutral' } as const;
 

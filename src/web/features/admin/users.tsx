@@ -12,6 +12,7 @@ import {
   USER_FILTERS,
 } from '../../../domain/admin-users';
 import { formatDate } from '../../../domain/format';
+import { FilterButtons } from '../../components/filter-buttons';
 import { PagedList } from '../../components/paged-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -23,7 +24,6 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { fieldId } from './fields';
-import { FilterButtons } from './filter-buttons';
 import { ReasonFields } from './reason-fields';
 import { useZodForm } from './use-zod-form';
 

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/challenge-rules';
 import { formatDailyDrawdown, normalizeTrustRating, trustRatingLabel } from '../../../domain/firm-rules';
 import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
+import { PayoutRecordBadge } from '../../components/payout-record';
 import { Button } from '../../components/ui/button';
 import { createIconSprite } from '../../components/ui/icon-sprite';
 import { outboundLinkProps } from '../../lib/analytics';
@@ -94,6 +95,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
             >
               {trustRatingLabel(firm.trustRating)}
             </span>
+            <PayoutRecordBadge tier={firm.payoutTier} medianDays={firm.payoutMedianDays} />
             <span>
               {model.name} · {stepsLabel(model.steps)}
             </span>

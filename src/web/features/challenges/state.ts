@@ -13,6 +13,7 @@ import {
   MONTHS_PER_ATTEMPT_MAX,
   sortUsesAssumptions,
 } from '../../../domain/challenge-rules';
+import { PAYOUT_RECORD_FILTERS, type PayoutRecordFilter } from '../../../domain/payout-rules';
 
 /**
  * Everything /challenges shows, read from and written to its address: filters, sort, page, and the
@@ -34,6 +35,8 @@ export interface ChallengeState {
   platform: string[];
   country: string;
   flags: Partial<Record<ChallengeBooleanFilter, boolean>>;
+  /** The firm's payout record tier at least this. */
+  payoutRecord: PayoutRecordFilter | null;
   sort: ChallengeSort;
   order: 'asc' | 'desc' | null;
   page: number;
@@ -59,6 +62,7 @@ export const EMPTY_CHALLENGE_STATE: ChallengeState = {
   platform: [],
   country: '',
   flags: {},
+  payoutRecord: null,
   sort: 'price',
   order: null,
   page: 1,
@@ -116,6 +120,8 @@ export function parseChallengeState(search: URLSearchParams): ChallengeState {
     const value = search.get(flag);
     if (value === 'true' || value === 'false') state.flags[flag] = value === 'true';
   }
+  const payoutRecord = search.get('payoutRecord');
+  state.payoutRecord = PAYOUT_RECORD_FILTERS.find((f) => f === payoutRecord) ?? null;
   const sort = search.get('sort');
   state.sort = (CHALLENGE_SORTS as readonly string[]).includes(sort ?? '')
     ? (sort as ChallengeSort)
@@ -149,6 +155,7 @@ function filterParams(state: ChallengeState): URLSearchParams {
     const value = state.flags[flag];
     if (value !== undefined) params.set(flag, String(value));
   }
+  if (state.payoutRecord) params.set('payoutRecord', state.payoutRecord);
   return params;
 }
 

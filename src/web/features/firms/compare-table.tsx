@@ -14,6 +14,7 @@ import {
 } from '../../../domain/firm-rules';
 import type { FirmDetails, FundingModel } from '../../../domain/firms';
 import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
+import { payoutRecordSummary } from '../../components/payout-record';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
@@ -43,6 +44,7 @@ function modelRows(firm: FirmDetails, model: FundingModel | undefined, platforms
     : '';
   const row: Record<string, Cell> = {
     'Trust rating': trustRatingLabel(firm.trustRating),
+    'Payout record': payoutRecordSummary(firm.payoutTier, firm.payoutMedianDays),
     'Price per account size': prices || null,
     'Profit targets': targets || null,
     'Daily drawdown': model ? formatDailyDrawdown(model.dailyDrawdown) : null,
@@ -66,6 +68,7 @@ function modelRows(firm: FirmDetails, model: FundingModel | undefined, platforms
 
 const ROW_LABELS = [
   'Trust rating',
+  'Payout record',
   'Price per account size',
   'Profit targets',
   'Daily drawdown',

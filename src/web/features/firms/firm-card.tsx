@@ -6,6 +6,7 @@ import Sparkles from '~icons/lucide/sparkles';
 import { formatReviewCount } from '../../../domain/firm-rules';
 import type { FirmSummary } from '../../../domain/firms';
 import { formatAverageRating } from '../../../domain/format';
+import { PayoutRecordBadge } from '../../components/payout-record';
 import { Button } from '../../components/ui/button';
 import { createIconSprite } from '../../components/ui/icon-sprite';
 import { formatFundingRange, formatPriceRange } from './display';
@@ -57,6 +58,7 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <TrustBadge rating={firm.trustRating} />
+            <PayoutRecordBadge tier={firm.payoutTier} medianDays={firm.payoutMedianDays} />
             {firm.assetType && <span className="text-xs text-slate-600">{firm.assetType}</span>}
           </div>
         </div>

@@ -12,6 +12,7 @@ import type {
   UnlistedFirm,
 } from '../../../domain/firms';
 import type { IntegrityReport } from '../../../domain/moderation';
+import type { OwnPayoutReport, PublicPayoutReportPage } from '../../../domain/payouts';
 import type { FollowedFirm, FollowState, RuleChange } from '../../../domain/rule-changes';
 import { errorStatus } from '../../lib/api';
 import { directoryApiPath } from './directory-state';
@@ -85,3 +86,19 @@ export const followedFirmsQuery = () => queryOptions<FollowedFirm[]>({ queryKey:
 /** The public review integrity report (/review-integrity). */
 export const integrityReportQuery = () =>
   queryOptions<IntegrityReport>({ queryKey: ['/api/review-integrity'] });
+
+/** A page of the firm's verified payout reports, newest first (its Payouts tab). */
+export const firmPayoutReportsQuery = (slug: string, page = 1) =>
+  queryOptions<PublicPayoutReportPage>({
+    queryKey: [`/api/firms/${slugPart(slug)}/payout-reports${page > 1 ? `?page=${page}` : ''}`],
+  });
+
+/** Every answer about a firm's payout reports, whatever the page: what a new report changes. */
+export const firmPayoutReportsFilter = (slug: string) => ({
+  predicate: (query: Query) =>
+    String(query.queryKey[0]).startsWith(`/api/firms/${slugPart(slug)}/payout-reports`),
+});
+
+/** The signed-in trader's own payout reports and where each stands (/profile). */
+export const ownPayoutReportsQuery = () =>
+  queryOptions<OwnPayoutReport[]>({ queryKey: ['/api/profile/payout-reports'] });

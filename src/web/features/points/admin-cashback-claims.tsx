@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatDate } from '../../../domain/format';
 import { type AdminCashbackClaim, CLAIM_STATUSES, type ClaimStatus } from '../../../domain/points';
+import { FilterButtons } from '../../components/filter-buttons';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -23,19 +24,12 @@ export function AdminCashbackClaims() {
   const { data: claims, isPending, isError } = useQuery(adminClaimsQuery(status));
   return (
     <div className="grid gap-4">
-      <div role="group" aria-label="Claim status" className="flex flex-wrap gap-2">
-        {CLAIM_STATUSES.map((s) => (
-          <Button
-            key={s}
-            size="sm"
-            variant={s === status ? 'selected' : 'ghost'}
-            aria-pressed={s === status}
-            onClick={() => setStatus(s)}
-          >
-            {STATUS_LABELS[s]}
-          </Button>
-        ))}
-      </div>
+      <FilterButtons
+        label="Claim status"
+        options={CLAIM_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)}
+        value={status}
+        onChange={setStatus}
+      />
       {isPending ? <p className="text-sm text-slate-600">Loading claims</p> : null}
       {isError ? <p className="text-sm text-red-700">The claims could not be loaded.</p> : null}
       {claims?.length === 0 ? <p className="text-sm text-slate-600">No {status} claims.</p> : null}

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../../domain/format';
 import { type AdminPayout, PAYOUT_STATUSES, type PayoutStatus } from '../../../domain/points';
+import { FilterButtons } from '../../components/filter-buttons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -18,19 +19,12 @@ export function AdminPayouts() {
   const { data: payouts, isPending, isError } = useQuery(adminPayoutsQuery(status));
   return (
     <div className="grid gap-4">
-      <div role="group" aria-label="Payout status" className="flex flex-wrap gap-2">
-        {PAYOUT_STATUSES.map((s) => (
-          <Button
-            key={s}
-            size="sm"
-            variant={s === status ? 'selected' : 'ghost'}
-            aria-pressed={s === status}
-            onClick={() => setStatus(s)}
-          >
-            {PAYOUT_STATUS_BADGE[s].label}
-          </Button>
-        ))}
-      </div>
+      <FilterButtons
+        label="Payout status"
+        options={PAYOUT_STATUSES.map((s) => [s, PAYOUT_STATUS_BADGE[s].label] as const)}
+        value={status}
+        onChange={setStatus}
+      />
       {isPending ? <p className="text-sm text-slate-600">Loading payouts</p> : null}
       {isError ? <p className="text-sm text-red-700">The payouts could not be loaded.</p> : null}
       {payouts?.length === 0 ? <p className="text-sm text-slate-600">No {status} payouts.</p> : null}

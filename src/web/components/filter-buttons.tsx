@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from './ui/button';
 
 /** The views of a list, one pressed: a message status, a review queue, a kind of user. */
 export function FilterButtons<V extends string>({

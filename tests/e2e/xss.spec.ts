@@ -268,6 +268,42 @@ test('the corpus is stored through every writable field', async ({ page, browser
       }),
     );
   }
+  // Payout reports: a paid one the admin verifies (its comment is public on the firm's Payouts tab)
+  // and a denied one left pending (in the admin queue).
+  const today = new Date().toISOString().slice(0, 10);
+  const paid = await ok(
+    await traderPage.request.post(`/api/firms/${stored.firmSlug}/payout-reports`, {
+      headers,
+      multipart: {
+        kind: 'paid',
+        amount: '1500',
+        method: 'other',
+        requestedOn: today,
+        receivedOn: today,
+        comment: ALL.slice(0, 1000),
+        showUsername: 'true',
+        processor: 'wise',
+        processorReference: String(run).replace(/\D/g, '').padEnd(10, '7').slice(0, 10),
+      },
+    }),
+  );
+  await ok(
+    await traderPage.request.post(`/api/firms/${stored.firmSlug}/payout-reports`, {
+      headers,
+      multipart: {
+        kind: 'denied',
+        deniedOn: today,
+        denialReason: 'other',
+        comment: ALL.slice(1000, 2000) || ALL.slice(0, 1000),
+      },
+    }),
+  );
+  await ok(
+    await page.request.post(`/api/admin/payout-reports/${paid.id}/verify`, {
+      headers,
+      data: { grade: 'screenshot' },
+    }),
+  );
   stored.traderState = info.outputPath('trader.json');
   await trader.storageState({ path: stored.traderState });
   await trader.close();
@@ -283,6 +319,7 @@ function pagesToOpen(): { url: string; as: 'public' | 'trader' | 'admin'; shows?
     { url: `/firm/${stored.firmSlug}?tab=funding`, as: 'public' },
     { url: `/firm/${stored.firmSlug}?tab=coupons`, as: 'public', shows: /onerror=alert/ },
     { url: `/firm/${stored.firmSlug}?tab=reviews`, as: 'trader' },
+    { url: `/firm/${stored.firmSlug}?tab=payouts`, as: 'public' },
     { url: `/compare?firms=${stored.firmSlug}`, as: 'public' },
     { url: '/challenges', as: 'public' },
     { url: '/coupons', as: 'public' },
@@ -305,6 +342,7 @@ function pagesToOpen(): { url: string; as: 'public' | 'trader' | 'admin'; shows?
     { url: '/admin/messages', as: 'admin' },
     { url: '/admin/users', as: 'admin' },
     { url: '/admin/cashback-claims', as: 'admin' },
+    { url: '/admin/payout-reports', as: 'admin' },
     { url: '/admin/audit', as: 'admin' },
   ];
 }

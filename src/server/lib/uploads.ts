@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './app-error';
@@ -185,4 +185,14 @@ async function renderImage(body: Buffer): Promise<{ data: Buffer; width: number;
   } catch {
     throw new AppError(400, 'image_unreadable', UPLOAD_ERRORS.unreadable);
   }
+}
+
+/** Sends a private image (a receipt, payout evidence) to the one viewer a route has checked: never stored by a cache. */
+export function sendPrivateImage(reply: FastifyReply, bytes: Buffer) {
+  return reply
+    .header('content-type', 'image/webp')
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .send(bytes);
 }

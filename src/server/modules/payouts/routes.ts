@@ -17,7 +17,7 @@ import {
 } from '../../../domain/payouts';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byUser, HOUR, rateLimit } from '../../lib/rate-limit';
-import { readImageForm } from '../../lib/uploads';
+import { readImageForm, sendPrivateImage } from '../../lib/uploads';
 import { requireUser, requireVerifiedUser } from '../accounts/service';
 import { payoutRecordsJob } from './jobs';
 import {
@@ -135,12 +135,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
         userId: user.id,
         isAdmin: user.isAdmin,
       });
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(bytes);
+      return sendPrivateImage(reply, bytes);
     },
   );
 

@@ -19,7 +19,7 @@ import {
 import { ErrorSchema, type Http } from '../../lib/http';
 import { binaryResponse, POSTBACK_SIGNATURE_SCHEME, UPLOAD_ERRORS } from '../../lib/openapi';
 import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { receiveImage } from '../../lib/uploads';
+import { receiveImage, sendPrivateImage } from '../../lib/uploads';
 import { getSessionUser, requireUser, requireVerifiedUser } from '../accounts/service';
 import {
   createCashbackClaim,
@@ -148,12 +148,7 @@ export async function pointsRoutes(app: Http): Promise<void> {
         userId: user.id,
         isAdmin: user.isAdmin,
       });
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(bytes);
+      return sendPrivateImage(reply, bytes);
     },
   );
 

@@ -391,6 +391,70 @@ describe('decisions and the firm record', () => {
     );
   });
 
+  it('pages a firm with more verified reports than memory keeps as the table orders them, and shows a new verification at once', async () => {
+    const slug = 'many-payouts';
+    const many = await insertFirm(ctx.db, { name: 'Many Payouts', slug });
+    await linkFirmPayoutMethods(ctx.db, many.id, [methodId]);
+    // 57 verified reports, a day apart, some on the same day (ties go to the newer report).
+    await ctx.db.insert(payoutReports).values(
+      Array.from({ length: 57 }, (_, i) => ({
+        userId: i % 2 ? trader.id : trader2.id,
+        propFirmId: many.id,
+        kind: 'paid' as const,
+        amountCents: 100_000 + i * 100,
+        requestedOn: daysAgo(40 + Math.floor(i / 2)),
+        receivedOn: daysAgo(30 + Math.floor(i / 2)),
+        status: 'verified' as const,
+        grade: 'screenshot' as const,
+        showUsername: i % 3 === 0,
+        // Sent weeks ago: not today's reports of these traders (the daily limit).
+        createdAt: new Date(Date.now() - 20 * 86_400_000),
+        verifiedAt: new Date(),
+      })),
+    );
+    // Written past the services, so told as they would tell it.
+    ctx.app.changes.publish(
+      { type: 'firm.created', id: many.id },
+      { type: 'payout.updated', firmId: many.id },
+    );
+    const page = async (query: string) => {
+      const res = await ctx.app.inject(`/api/firms/${slug}/payout-reports?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        reports: { id: number; amount: number; reporter: string | null }[];
+        total: number;
+      };
+    };
+    // Newest date first, then the newest report: the table's own order.
+    const expected = await ctx.db
+      .select({ id: payoutReports.id })
+      .from(payoutReports)
+      .where(eq(payoutReports.propFirmId, many.id))
+      .orderBy(sql`${payoutReports.receivedOn} desc, ${payoutReports.id} desc`);
+    const ids = expected.map((r) => r.id);
+    const first = await page('pageSize=50');
+    expect(first.total).toBe(57);
+    expect(first.reports.map((r) => r.id)).toEqual(ids.slice(0, 50));
+    // Pages that end beyond what is kept in memory come from the table, in the same order.
+    expect((await page('pageSize=50&page=2')).reports.map((r) => r.id)).toEqual(ids.slice(50));
+    expect((await page('pageSize=20&page=3')).reports.map((r) => r.id)).toEqual(ids.slice(40, 57));
+    expect((await page('pageSize=10&page=4')).reports.map((r) => r.id)).toEqual(ids.slice(30, 40));
+    expect((await page('pageSize=10&page=7')).reports).toEqual([]);
+    const shown = first.reports.find((r) => r.reporter !== null);
+    expect([trader.username, trader2.username]).toContain(shown?.reporter);
+
+    // A report verified now, received today, leads the first page at once, and counts.
+    const fields = paid({ requestedOn: daysAgo(1), receivedOn: daysAgo(0) });
+    const res = await report(await signUpUser(ctx, { verified: true, prefix: 'payer' }), fields, [], slug);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await decide(res.json().id, 'verify', { grade: 'on_chain' })).statusCode).toBe(200);
+    const after = await page('');
+    expect(after.total).toBe(58);
+    expect(after.reports[0]?.id).toBe(res.json().id);
+    expect(after.reports).toHaveLength(10);
+    expect((await ctx.app.inject('/api/firms/no-such-firm/payout-reports')).statusCode).toBe(404);
+  });
+
   it('shows verified reports publicly without images or references, and the firm record with its tier everywhere', async () => {
     const slug = 'tier-firm';
     const tierFirm = await insertFirm(ctx.db, { name: 'Tier Firm', slug });

@@ -20,11 +20,11 @@ import { byUser, HOUR, rateLimit } from '../../lib/rate-limit';
 import { readImageForm, sendPrivateImage } from '../../lib/uploads';
 import { requireUser, requireVerifiedUser } from '../accounts/service';
 import { payoutRecordsJob } from './jobs';
+import { createPayoutReportModel, listFirmPayoutReports } from './report-model';
 import {
   createPayoutReport,
   decidePayoutReport,
   listAdminPayoutReports,
-  listFirmPayoutReports,
   listOwnPayoutReports,
   type PayoutDeps,
   ReportLimitError,
@@ -45,6 +45,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
     log: app.log,
   });
   app.jobs.register(payoutRecordsJob(app.changes));
+  const reportModel = app.readModels.register(createPayoutReportModel(db));
 
   app.get(
     '/api/firms/:slug/payout-reports',
@@ -59,7 +60,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['payouts', 'firms', 'users'] },
     },
-    (request) => listFirmPayoutReports(db, request.params.slug, request.query),
+    async (request) => listFirmPayoutReports(db, await reportModel.get(), request.params.slug, request.query),
   );
 
   app.post(

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gte, inArray, ne, or, type SQL, sql } from '
 import escapeHtml from 'escape-html';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  daysBetween,
   displayTransactionReference,
   type EvidenceGrade,
   IMAGE_HASH_NEAR_BITS,
@@ -30,8 +29,6 @@ import {
   type PayoutFlagItem,
   type PayoutReportFields,
   PayoutReportFieldsSchema,
-  type PublicPayoutReportPage,
-  type PublicPayoutReportQuery,
 } from '../../../domain/payouts';
 import { POINTS_RULES } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
@@ -474,7 +471,7 @@ const selectReports = (db: Tx) =>
 
 type ReportRow = Awaited<ReturnType<ReturnType<typeof selectReports>['where']>>[number];
 
-const methodOf = (row: { kind: string; payoutMethodId: number | null; methodName: string | null }) =>
+export const methodOf = (row: { kind: string; payoutMethodId: number | null; methodName: string | null }) =>
   row.kind === 'denied'
     ? null
     : (row.methodName ?? (row.payoutMethodId == null ? OTHER_PAYOUT_METHOD_LABEL : null));
@@ -538,67 +535,6 @@ export async function listOwnPayoutReports(
     rows.map((r) => r.id),
   );
   return rows.map((row) => toOwn(row, images.get(row.id) ?? 0));
-}
-
-/**
- * A listed firm's verified reports, newest first by the date they report: amount, method, days,
- * grade, the username only when its reporter chose to show it. Never an image or a reference.
- */
-export async function listFirmPayoutReports(
-  db: Db,
-  slug: string,
-  query: PublicPayoutReportQuery,
-): Promise<PublicPayoutReportPage> {
-  const firm = await resolveListedFirm(db, slug);
-  const where = and(eq(payoutReports.propFirmId, firm.id), eq(payoutReports.status, 'verified'));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: payoutReports.id,
-        kind: payoutReports.kind,
-        amountCents: payoutReports.amountCents,
-        payoutMethodId: payoutReports.payoutMethodId,
-        methodName: payoutMethods.name,
-        requestedOn: payoutReports.requestedOn,
-        receivedOn: payoutReports.receivedOn,
-        deniedOn: payoutReports.deniedOn,
-        denialReason: payoutReports.denialReason,
-        grade: payoutReports.grade,
-        comment: payoutReports.comment,
-        showUsername: payoutReports.showUsername,
-        username: users.username,
-        verifiedAt: payoutReports.verifiedAt,
-      })
-      .from(payoutReports)
-      .innerJoin(users, eq(users.id, payoutReports.userId))
-      .leftJoin(payoutMethods, eq(payoutMethods.id, payoutReports.payoutMethodId))
-      .where(where)
-      .orderBy(
-        desc(sql`coalesce(${payoutReports.receivedOn}, ${payoutReports.deniedOn})`),
-        desc(payoutReports.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(payoutReports).where(where),
-  ]);
-  return {
-    reports: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      amount: r.amountCents == null ? null : r.amountCents / 100,
-      method: methodOf(r),
-      daysTaken: r.requestedOn && r.receivedOn ? daysBetween(r.requestedOn, r.receivedOn) : null,
-      grade: r.grade ?? 'screenshot',
-      date: (r.receivedOn ?? r.deniedOn) as string,
-      denialReason: r.denialReason as OwnPayoutReport['denialReason'],
-      comment: r.comment,
-      reporter: r.showUsername ? r.username : null,
-      verifiedAt: (r.verifiedAt ?? new Date(0)).toISOString(),
-    })),
-    total: Number(total?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }
 
 const queueWhere = (filter: AdminPayoutReportQuery['filter']): SQL =>

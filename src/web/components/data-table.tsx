@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../lib/cn';
+import { Button } from './ui/button';
 import { Card } from './ui/card';
 
 /** One column of a DataTable, defined once: its header, its cell, and how it shows on a phone. */
@@ -17,6 +18,8 @@ export interface Column<T> {
   from?: 'md' | 'lg';
   /** The header is read by screen readers only (a column of buttons). */
   quietHeader?: boolean;
+  /** The key a sortable table sorts by when this column's header is chosen. */
+  sortKey?: string;
   align?: 'end';
   className?: string;
 }
@@ -30,9 +33,19 @@ const PHONE = {
   hidden: 'max-sm:hidden',
 } as const;
 
+/** A table sorted by one of its columns, which the reader may change. */
+export interface TableSort {
+  key: string;
+  desc: boolean;
+  /** The column chosen: a new one, or the current one again to reverse the order. */
+  onSort: (key: string) => void;
+}
+
 /**
  * A table from 640 px up; below it each row becomes a card, so a 390 px phone never scrolls
- * sideways. Rows keep their table roles at every width.
+ * sideways. Rows keep their table roles at every width. A sortable table's headers are buttons;
+ * a phone, where the headers are not shown, gets a list of the sortable columns and a button
+ * that reverses the order.
  */
 export function DataTable<T>({
   label,
@@ -41,6 +54,7 @@ export function DataTable<T>({
   rowKey,
   replaceRow,
   framed = true,
+  sort,
 }: {
   /** The table's caption, read by screen readers. */
   label: string;
@@ -52,6 +66,7 @@ export function DataTable<T>({
   replaceRow?: (row: T) => ReactNode;
   /** Drawn in a card of its own (the default), or bare inside a card that holds more. */
   framed?: boolean;
+  sort?: TableSort;
 }) {
   const phoneOf = (column: Column<T>, index: number) => column.phone ?? (index === 0 ? 'main' : 'plain');
   const table = (
@@ -63,6 +78,9 @@ export function DataTable<T>({
             <th
               key={column.header}
               scope="col"
+              aria-sort={
+                sort && column.sortKey === sort.key ? (sort.desc ? 'descending' : 'ascending') : undefined
+              }
               className={cn(
                 'px-4 py-3 font-medium',
                 column.from && FROM[column.from],
@@ -70,7 +88,13 @@ export function DataTable<T>({
                 phoneOf(column, index) === 'hidden' && 'max-sm:hidden',
               )}
             >
-              {column.quietHeader ? <span className="sr-only">{column.header}</span> : column.header}
+              {column.quietHeader ? (
+                <span className="sr-only">{column.header}</span>
+              ) : sort && column.sortKey ? (
+                <SortButton column={column} sort={sort} />
+              ) : (
+                column.header
+              )}
             </th>
           ))}
         </tr>
@@ -121,7 +145,58 @@ export function DataTable<T>({
       </tbody>
     </table>
   );
-  return framed ? <Card className="overflow-hidden">{table}</Card> : table;
+  const sortable = sort ? columns.filter((c) => c.sortKey) : [];
+  const body =
+    sort && sortable.length ? (
+      <>
+        <PhoneSort columns={sortable} sort={sort} />
+        {table}
+      </>
+    ) : (
+      table
+    );
+  return framed ? <Card className="overflow-hidden">{body}</Card> : body;
+}
+
+const arrow = (sort: TableSort) => (sort.desc ? ' ↓' : ' ↑');
+
+function SortButton<T>({ column, sort }: { column: Column<T>; sort: TableSort }) {
+  return (
+    <button
+      type="button"
+      className="uppercase hover:underline"
+      onClick={() => sort.onSort(column.sortKey as string)}
+    >
+      {column.header}
+      {column.sortKey === sort.key ? arrow(sort) : ''}
+    </button>
+  );
+}
+
+/** Below 640 px, where the headers are not shown: the column to sort by, and the order. */
+function PhoneSort<T>({ columns, sort }: { columns: readonly Column<T>[]; sort: TableSort }) {
+  return (
+    <div className="flex items-center gap-2 border-b border-slate-100 p-3 text-sm sm:hidden">
+      <label className="flex min-w-0 flex-1 items-center gap-2">
+        <span className="shrink-0 text-slate-600">Sort by</span>
+        <select
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5"
+          value={sort.key}
+          onChange={(event) => sort.onSort(event.target.value)}
+        >
+          {columns.map((column) => (
+            <option key={column.sortKey} value={column.sortKey}>
+              {column.header}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button variant="outline" size="sm" onClick={() => sort.onSort(sort.key)}>
+        {sort.desc ? 'Descending' : 'Ascending'}
+        <span aria-hidden="true">{arrow(sort)}</span>
+      </Button>
+    </div>
+  );
 }
 
 /** A row's first cell: the link to the record, and what else says which one it is beneath. */

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { FirmAnalyticsRow } from '../../../domain/admin-analytics';
+import { type Column, DataTable, RowTitle } from '../../components/data-table';
+import { Pager } from '../../components/paged-list';
 import { QueryFailure } from '../../components/query-failure';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { downloadCsv, toCsv } from './csv';
@@ -47,6 +47,19 @@ export function FirmAnalyticsTable() {
   });
   const pages = Math.max(1, Math.ceil(firms.length / PAGE));
   const shown = firms.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
+  const columns: Column<FirmAnalyticsRow>[] = COLUMNS.map((c) => ({
+    header: c.header,
+    sortKey: c.key,
+    align: c.numeric ? 'end' : undefined,
+    phone: c.numeric ? 'labelled' : 'main',
+    className: c.numeric ? 'tabular-nums' : undefined,
+    cell: (row) =>
+      c.key === 'name' ? (
+        <RowTitle to={`/admin/firm-analytics/${row.firmId}?${rangeSearch(range)}`} title={row.name} />
+      ) : (
+        show(row, c.key)
+      ),
+  }));
   const sortBy = (key: SortKey) => {
     setSort((s) => ({ key, desc: s.key === key ? !s.desc : key !== 'name' }));
     setPage(1);
@@ -72,71 +85,16 @@ export function FirmAnalyticsTable() {
       {query.isError ? <QueryFailure error={query.error} retry={() => query.refetch()} /> : null}
       {!query.data && query.isPending ? <Skeleton className="h-96 w-full" /> : null}
       {query.data ? (
-        <Card className={cn('relative overflow-x-auto p-0', query.isPlaceholderData && 'opacity-60')}>
-          <table className="w-full text-sm">
-            <caption className="sr-only">
-              Firms over the range, sorted by {COLUMNS.find((c) => c.key === sort.key)?.header}
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-slate-600">
-                {COLUMNS.map((c) => (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}
-                    className={cn('px-3 py-2 font-medium', c.numeric && 'text-right')}
-                  >
-                    <button type="button" className="hover:underline" onClick={() => sortBy(c.key)}>
-                      {c.header}
-                      {sort.key === c.key ? (sort.desc ? ' ↓' : ' ↑') : ''}
-                    </button>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((row) => (
-                <tr key={row.firmId} className="border-b border-slate-100 last:border-0">
-                  {COLUMNS.map((c) => (
-                    <td key={c.key} className={cn('px-3 py-2', c.numeric && 'text-right tabular-nums')}>
-                      {c.key === 'name' ? (
-                        <Link
-                          href={`/admin/firm-analytics/${row.firmId}?${rangeSearch(range)}`}
-                          className="font-medium text-brand-700 hover:underline"
-                        >
-                          {row.name}
-                        </Link>
-                      ) : (
-                        show(row, c.key)
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {pages > 1 ? (
-            <nav
-              className="flex items-center justify-between border-t border-slate-200 p-3"
-              aria-label="Firm pages"
-            >
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm text-slate-600">
-                Page {Math.min(page, pages)} of {pages} ({firms.length.toLocaleString('en-US')} firms)
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          ) : null}
-        </Card>
+        <div className={cn(query.isPlaceholderData && 'opacity-60')}>
+          <DataTable
+            label={`Firms over the range, sorted by ${COLUMNS.find((c) => c.key === sort.key)?.header}`}
+            columns={columns}
+            rows={shown}
+            rowKey={(row) => row.firmId}
+            sort={{ key: sort.key, desc: sort.desc, onSort: (key) => sortBy(key as SortKey) }}
+          />
+          <Pager page={Math.min(page, pages)} pageSize={PAGE} total={firms.length} onPage={setPage} />
+        </div>
       ) : null}
     </div>
   );

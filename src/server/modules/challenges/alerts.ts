@@ -1,0 +1,362 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { formatPrice } from '../../../domain/format';
+import {
+  ALERT_INTERVAL_MS,
+  type AlertLine,
+  collapseSearchChanges,
+  detectSearchChange,
+  type OptionFacts,
+  type SearchChange,
+} from '../../../domain/price-alerts';
+import type { Db } from '../../db/client';
+import {
+  optionAlertStates,
+  savedSearchAlerts,
+  savedSearchChanges,
+  savedSearches,
+  users,
+} from '../../db/schema';
+import type { Mailer } from '../../lib/mailer';
+import type { Catalog, CatalogRow } from './catalog';
+import { filtersOf } from './saved-searches';
+
+/**
+ * Saved-search alerts (decision 0054). Matching compares the catalog with what the last run saw of
+ * each option (option_alert_states) and records, for every saved search, the options that newly
+ * match it or got cheaper; delivery sends each search at most one email a day listing them.
+ * Both are safe with several processes at once: matching runs under one advisory lock and moves
+ * the states it compared in the same transaction; a search's email is claimed by one conditional
+ * update of its last email time, and its lines are fixed in the claimed alert row.
+ */
+
+const MATCH_LOCK = 0x414c5254;
+/** An alert claimed this long ago and never sent was left by a process that stopped: send it again. */
+const STALE_CLAIM_MS = 10 * 60_000;
+
+/** What the finder's filters read of a catalog row. */
+export function optionFactsOf(row: CatalogRow): OptionFacts {
+  return {
+    firmId: row.option.firm.id,
+    capital: row.capital,
+    steps: row.steps,
+    assets: [...row.assets].sort(),
+    drawdownType: row.drawdownType,
+    dailyDrawdown: row.dailyDrawdown,
+    maximumDrawdown: row.maximumDrawdown,
+    target: row.target,
+    profitSplit: row.profitSplit,
+    priceAfterCoupon: row.priceAfterCoupon,
+    platforms: [...row.platforms].sort(),
+    restricted: [...row.restrictedCountries].sort(),
+    news: row.news,
+    weekend: row.weekend,
+    ea: row.ea,
+    timeLimits: row.timeLimits,
+    refundable: row.refundable,
+    hasCoupon: row.hasCoupon,
+    payoutTier: row.option.firm.payoutTier,
+  };
+}
+
+/** Whether two fact records say the same (stored JSON comes back with its keys in another order). */
+function sameFacts(a: OptionFacts, b: OptionFacts): boolean {
+  const keys = Object.keys(b) as (keyof OptionFacts)[];
+  if (Object.keys(a).length !== keys.length) return false;
+  return keys.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function writeStates(tx: Tx, facts: Map<number, OptionFacts>, now: Date) {
+  const rows = [...facts].map(([accountId, f]) => ({
+    accountId,
+    propFirmId: f.firmId,
+    facts: f,
+    updatedAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await tx
+      .insert(optionAlertStates)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: optionAlertStates.accountId,
+        set: {
+          propFirmId: sql`excluded.prop_firm_id`,
+          facts: sql`excluded.facts`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+}
+
+/**
+ * Before the first matching (a new database, or the first search saved): what the catalog holds
+ * now is where alerts start from, so a search is told only of what changes after it. True when it
+ * wrote that starting point.
+ */
+export async function ensureAlertBaseline(db: Db, catalog: Catalog, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LOCK})`);
+    const [any] = await tx.select({ id: optionAlertStates.accountId }).from(optionAlertStates).limit(1);
+    if (any) return false;
+    await writeStates(
+      tx,
+      new Map(catalog.rows.map((row) => [row.option.account.id, optionFactsOf(row)])),
+      now,
+    );
+    return true;
+  });
+}
+
+/**
+ * Compares the catalog with the states of the named firms' options (all when none are named) and
+ * records each saved search's changes; returns how many it recorded.
+ */
+export async function matchSavedSearches(
+  db: Db,
+  catalog: Catalog,
+  firmIds?: readonly number[],
+  now = new Date(),
+): Promise<number> {
+  const scope = firmIds ? new Set(firmIds) : null;
+  const current = new Map<number, OptionFacts>();
+  for (const row of catalog.rows)
+    if (!scope || scope.has(row.option.firm.id)) current.set(row.option.account.id, optionFactsOf(row));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LOCK})`);
+    const stateRows = await tx
+      .select({ accountId: optionAlertStates.accountId, facts: optionAlertStates.facts })
+      .from(optionAlertStates)
+      .where(scope ? inArray(optionAlertStates.propFirmId, [...scope]) : undefined);
+    const before = new Map(stateRows.map((r) => [r.accountId, r.facts]));
+    const changed = new Map<number, OptionFacts>();
+    for (const [id, facts] of current) {
+      const old = before.get(id);
+      if (!old || !sameFacts(old, facts)) changed.set(id, facts);
+    }
+    const gone = [...before.keys()].filter((id) => !current.has(id));
+    if (changed.size === 0 && gone.length === 0) return 0;
+
+    const searches = await tx
+      .select({ id: savedSearches.id, query: savedSearches.query })
+      .from(savedSearches)
+      .where(eq(savedSearches.alerts, true));
+    const records: (typeof savedSearchChanges.$inferInsert)[] = [];
+    for (const search of searches) {
+      const filters = filtersOf(search.query);
+      if (!filters) continue;
+      for (const [accountId, after] of changed) {
+        const change = detectSearchChange(before.get(accountId), after, filters);
+        if (change) records.push({ savedSearchId: search.id, accountId, ...change, createdAt: now });
+      }
+    }
+    for (let i = 0; i < records.length; i += 1000)
+      await tx.insert(savedSearchChanges).values(records.slice(i, i + 1000));
+    await writeStates(tx, changed, now);
+    if (gone.length) await tx.delete(optionAlertStates).where(inArray(optionAlertStates.accountId, gone));
+    return records.length;
+  });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One line of the email, in words. */
+export const describeAlertLine = (line: AlertLine) => {
+  const option = `${line.firmName} ${line.modelName} ${formatPrice(line.capital).replace(/\.00$/, '')} account`;
+  return line.kind === 'new'
+    ? `${option} now matches, at ${formatPrice(line.newPrice)}`
+    : `${option}: ${formatPrice(line.oldPrice ?? line.newPrice)} → ${formatPrice(line.newPrice)}`;
+};
+
+export interface Mailing {
+  mailer: Mailer;
+  env: { PUBLIC_URL: string };
+}
+
+async function sendAlert(
+  app: Mailing,
+  alert: { lines: AlertLine[]; email: string; name: string; query: string; token: string },
+) {
+  const base = app.env.PUBLIC_URL.replace(/\/$/, '');
+  const searchUrl = `${base}/challenges${alert.query ? `?${alert.query}` : ''}`;
+  const unsubscribe = `${base}/saved-searches/unsubscribe?token=${encodeURIComponent(alert.token)}`;
+  const items = alert.lines.map((line) => ({
+    text: describeAlertLine(line),
+    url: `${base}/firm/${encodeURIComponent(line.firmSlug)}?tab=funding`,
+  }));
+  await app.mailer.send({
+    to: alert.email,
+    subject: `New or cheaper challenges for "${alert.name}"`,
+    text: [
+      `Since our last email, these options of your saved search "${alert.name}" are new or cheaper:`,
+      '',
+      ...items.map((i) => `- ${i.text}: ${i.url}`),
+      '',
+      `Open the search: ${searchUrl}`,
+      '',
+      `Stop these emails for "${alert.name}": ${unsubscribe}`,
+    ].join('\n'),
+    html: `<p>Since our last email, these options of your saved search "${escapeHtml(alert.name)}" are new or cheaper:</p><ul>${items
+      .map((i) => `<li><a href="${escapeHtml(i.url)}">${escapeHtml(i.text)}</a></li>`)
+      .join('')}</ul><p><a href="${escapeHtml(searchUrl)}">Open the search</a></p><p><a href="${escapeHtml(
+      unsubscribe,
+    )}">Stop these emails for "${escapeHtml(alert.name)}"</a></p>`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+}
+
+/** The lines an email would list for a search's waiting changes, from what the catalog holds now. */
+function linesOf(
+  catalog: Catalog,
+  query: string,
+  changes: { accountId: number; kind: SearchChange['kind']; oldPrice: number | null; newPrice: number }[],
+): AlertLine[] {
+  const filters = filtersOf(query);
+  if (!filters) return [];
+  const byAccount = new Map<number, SearchChange[]>();
+  for (const c of changes) byAccount.set(c.accountId, [...(byAccount.get(c.accountId) ?? []), c]);
+  const rowOf = new Map(
+    catalog.rows.filter((r) => byAccount.has(r.option.account.id)).map((r) => [r.option.account.id, r]),
+  );
+  const lines: AlertLine[] = [];
+  for (const [accountId, list] of byAccount) {
+    const row = rowOf.get(accountId);
+    const change = collapseSearchChanges(list, row && optionFactsOf(row), filters);
+    if (!row || !change) continue;
+    lines.push({
+      ...change,
+      accountId,
+      firmSlug: row.option.firm.slug,
+      firmName: row.option.firm.name,
+      modelName: row.option.model.name,
+      capital: row.capital,
+    });
+  }
+  return lines.sort((a, b) => a.newPrice - b.newPrice || a.accountId - b.accountId);
+}
+
+/**
+ * Sends the alert email of every search with waiting changes whose last email is a day old or
+ * more, and any alert claimed but not sent (by `retrying`, this run's own; else one left long ago).
+ * Returns how many emails it sent.
+ */
+export async function sendDueAlerts(
+  app: Mailing,
+  db: Db,
+  catalog: Catalog,
+  retrying: Set<number>,
+  now = new Date(),
+): Promise<number> {
+  const dueBefore = new Date(now.getTime() - ALERT_INTERVAL_MS);
+  const due = await db
+    .selectDistinct({ id: savedSearches.id, query: savedSearches.query })
+    .from(savedSearchChanges)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchChanges.savedSearchId))
+    .where(
+      and(
+        isNull(savedSearchChanges.alertId),
+        eq(savedSearches.alerts, true),
+        or(isNull(savedSearches.lastEmailAt), lte(savedSearches.lastEmailAt, dueBefore)),
+      ),
+    );
+  for (const search of due) {
+    await db.transaction(async (tx) => {
+      const waiting = await tx
+        .select({
+          id: savedSearchChanges.id,
+          accountId: savedSearchChanges.accountId,
+          kind: savedSearchChanges.kind,
+          oldPrice: savedSearchChanges.oldPrice,
+          newPrice: savedSearchChanges.newPrice,
+        })
+        .from(savedSearchChanges)
+        .where(and(eq(savedSearchChanges.savedSearchId, search.id), isNull(savedSearchChanges.alertId)))
+        .orderBy(asc(savedSearchChanges.id));
+      const lines = linesOf(catalog, search.query, waiting);
+      if (lines.length === 0) {
+        // They cancelled out (the price went back up, the option left): nothing to tell.
+        await tx.delete(savedSearchChanges).where(
+          inArray(
+            savedSearchChanges.id,
+            waiting.map((w) => w.id),
+          ),
+        );
+        return;
+      }
+      const claimed = await tx
+        .update(savedSearches)
+        .set({ lastEmailAt: now })
+        .where(
+          and(
+            eq(savedSearches.id, search.id),
+            or(isNull(savedSearches.lastEmailAt), lte(savedSearches.lastEmailAt, dueBefore)),
+          ),
+        )
+        .returning({ id: savedSearches.id });
+      if (claimed.length === 0) return; // another process has just claimed it
+      const [alert] = await tx
+        .insert(savedSearchAlerts)
+        .values({ savedSearchId: search.id, changes: lines, claimedAt: now })
+        .returning({ id: savedSearchAlerts.id });
+      retrying.add(alert.id);
+      await tx
+        .update(savedSearchChanges)
+        .set({ alertId: alert.id })
+        .where(
+          inArray(
+            savedSearchChanges.id,
+            waiting.map((w) => w.id),
+          ),
+        );
+    });
+  }
+  return sendClaimedAlerts(app, db, retrying, now);
+}
+
+/** Sends the claimed, unsent alerts: this run's own (`mine`) and those left by a stopped process. */
+async function sendClaimedAlerts(app: Mailing, db: Db, mine: Set<number>, now: Date): Promise<number> {
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
+  const unsent = await db
+    .select({
+      id: savedSearchAlerts.id,
+      lines: savedSearchAlerts.changes,
+      claimedAt: savedSearchAlerts.claimedAt,
+      email: users.email,
+      name: savedSearches.name,
+      query: savedSearches.query,
+      token: savedSearches.unsubscribeToken,
+      alerts: savedSearches.alerts,
+    })
+    .from(savedSearchAlerts)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchAlerts.savedSearchId))
+    .innerJoin(users, eq(users.id, savedSearches.userId))
+    .where(isNull(savedSearchAlerts.sentAt))
+    .orderBy(asc(savedSearchAlerts.id));
+  let sent = 0;
+  for (const alert of unsent) {
+    if (!mine.has(alert.id)) {
+      // Left by a process that stopped: take it over only when its claim is old, and only once.
+      const [taken] = await db
+        .update(savedSearchAlerts)
+        .set({ claimedAt: now })
+        .where(
+          and(
+            eq(savedSearchAlerts.id, alert.id),
+            isNull(savedSearchAlerts.sentAt),
+            or(isNull(savedSearchAlerts.claimedAt), lt(savedSearchAlerts.claimedAt, staleBefore)),
+          ),
+        )
+        .returning({ id: savedSearchAlerts.id });
+      if (!taken) continue;
+      mine.add(alert.id);
+    }
+    if (alert.alerts) await sendAlert(app, alert);
+    await db.update(savedSearchAlerts).set({ sentAt: new Date() }).where(eq(savedSearchAlerts.id, alert.id));
+    mine.delete(alert.id);
+    sent++;
+  }
+  return sent;
+}

@@ -263,7 +263,7 @@ export async function sendDueAlerts(
       ),
     );
   for (const search of due) {
-    await db.transaction(async (tx) => {
+    const alertId = await db.transaction(async (tx) => {
       const waiting = await tx
         .select({
           id: savedSearchChanges.id,
@@ -284,7 +284,7 @@ export async function sendDueAlerts(
             waiting.map((w) => w.id),
           ),
         );
-        return;
+        return null;
       }
       const claimed = await tx
         .update(savedSearches)
@@ -296,12 +296,11 @@ export async function sendDueAlerts(
           ),
         )
         .returning({ id: savedSearches.id });
-      if (claimed.length === 0) return; // another process has just claimed it
+      if (claimed.length === 0) return null; // another process has just claimed it
       const [alert] = await tx
         .insert(savedSearchAlerts)
         .values({ savedSearchId: search.id, changes: lines, claimedAt: now })
         .returning({ id: savedSearchAlerts.id });
-      retrying.add(alert.id);
       await tx
         .update(savedSearchChanges)
         .set({ alertId: alert.id })
@@ -311,7 +310,9 @@ export async function sendDueAlerts(
             waiting.map((w) => w.id),
           ),
         );
+      return alert.id;
     });
+    if (alertId !== null) retrying.add(alertId);
   }
   return sendClaimedAlerts(app, db, retrying, now);
 }
@@ -337,7 +338,8 @@ async function sendClaimedAlerts(app: Mailing, db: Db, mine: Set<number>, now: D
     .orderBy(asc(savedSearchAlerts.id));
   let sent = 0;
   for (const alert of unsent) {
-    if (!mine.has(alert.id)) {
+    // Taken from `mine` before any wait, so two runs of this process never both send it.
+    if (!mine.delete(alert.id)) {
       // Left by a process that stopped: take it over only when its claim is old, and only once.
       const [taken] = await db
         .update(savedSearchAlerts)
@@ -351,11 +353,14 @@ async function sendClaimedAlerts(app: Mailing, db: Db, mine: Set<number>, now: D
         )
         .returning({ id: savedSearchAlerts.id });
       if (!taken) continue;
-      mine.add(alert.id);
     }
-    if (alert.alerts) await sendAlert(app, alert);
-    await db.update(savedSearchAlerts).set({ sentAt: new Date() }).where(eq(savedSearchAlerts.id, alert.id));
-    mine.delete(alert.id);
+    try {
+      if (alert.alerts) await sendAlert(app, alert);
+      await db.update(savedSearchAlerts).set({ sentAt: new Date() }).where(eq(savedSearchAlerts.id, alert.id));
+    } catch (err) {
+      mine.add(alert.id); // the run's retry sends it
+      throw err;
+    }
     sent++;
   }
   return sent;

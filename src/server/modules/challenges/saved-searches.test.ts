@@ -4,9 +4,14 @@ import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import type { CouponInput } from '../../../domain/admin-content';
 import { type AdminFirm, emptyFirm, emptyFundingModel, type FirmInput } from '../../../domain/admin-firms';
-import { SAVED_SEARCH_LIMIT } from '../../../domain/price-alerts';
+import { matchesFilters, SAVED_SEARCH_LIMIT } from '../../../domain/price-alerts';
 import { accountPriceHistory, savedSearchAlerts, savedSearches } from '../../db/schema';
+import { seedGeneratedFirms } from '../../db/seed/generated-firms';
 import { readOutbox } from '../../lib/mailer';
+import { optionFactsOf } from './alerts';
+import { loadCatalog } from './catalog';
+import { parseSavedQuery } from './saved-searches';
+import { listChallenges } from './service';
 
 let ctx: TestContext;
 const who: Record<'user' | 'unverified' | 'other' | 'admin', TestUser> = {} as never;
@@ -250,5 +255,28 @@ describe('alerts', () => {
     expect((await call('GET', '/api/saved-searches', 'user')).json()).toEqual([
       expect.objectContaining({ name: 'Fifty', alerts: false }),
     ]);
+  });
+});
+
+describe('matching one option at a time', () => {
+  it('finds exactly the options GET /api/challenges finds, over generated firms', async () => {
+    await seedGeneratedFirms(ctx.db, 40, 47);
+    const catalog = await loadCatalog(ctx.db);
+    expect(catalog.rows.length).toBeGreaterThan(200);
+    for (const query of [
+      '',
+      'size=100000&steps=2',
+      'steps=0&steps=1&asset=futures',
+      'sizeMin=25000&sizeMax=100000&priceMax=300&news=true',
+      'dailyDrawdownMin=4&maxDrawdownMin=8&targetMax=8&profitSplitMin=80',
+      'drawdownType=trailing-eod&drawdownType=static&weekend=false&ea=true',
+      'platform=metatrader-5&platform=ninjatrader&noTimeLimit=true&refundable=false',
+      'country=United%20States&hasCoupon=false&payoutRecord=medium',
+    ]) {
+      const { parsed } = parseSavedQuery(query);
+      const total = listChallenges(catalog, { ...parsed, pageSize: 1 }).total;
+      const counted = catalog.rows.filter((row) => matchesFilters(optionFactsOf(row), parsed)).length;
+      expect(counted, query).toBe(total);
+    }
   });
 });

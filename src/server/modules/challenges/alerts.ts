@@ -356,7 +356,10 @@ async function sendClaimedAlerts(app: Mailing, db: Db, mine: Set<number>, now: D
     }
     try {
       if (alert.alerts) await sendAlert(app, alert);
-      await db.update(savedSearchAlerts).set({ sentAt: new Date() }).where(eq(savedSearchAlerts.id, alert.id));
+      await db
+        .update(savedSearchAlerts)
+        .set({ sentAt: new Date() })
+        .where(eq(savedSearchAlerts.id, alert.id));
     } catch (err) {
       mine.add(alert.id); // the run's retry sends it
       throw err;

@@ -11,6 +11,14 @@ export async function challengesRoutes(app: Http): Promise<void> {
   await savedSearchRoutes(app, store);
   // Alerts follow every change of the catalog, from this process or another (matching is safe
   // to run in both: alerts.ts); a firm's change compares only its options.
+  // At start, a full comparison: the starting point of alerts on a new database, and the changes
+  // made while this process was down. Not in tests, which run the job themselves.
+  if (app.env.NODE_ENV !== 'test')
+    app.addHook('onReady', async () => {
+      app.jobs
+        .run(SAVED_SEARCH_ALERTS_JOB, {})
+        .catch((err: unknown) => app.log.error({ err }, 'saved-search alerts not started'));
+    });
   app.changes.subscribe((events) => {
     const relevant = events.filter(altersCatalog);
     if (relevant.length === 0) return;

@@ -87,7 +87,7 @@ test('a saved search mails a price cut, and the finder card shows the drop', asy
   await trader.page.goto('/profile');
   await waitForApp(trader.page);
   const row = trader.page.getByTestId('saved-search').filter({ hasText: searchName });
-  await expect(row).toContainText('1 option now, lowest true cost $3,000');
+  await expect(row).toContainText('1 option now, lowest true cost $1,500');
   await row.getByRole('button', { name: `Rename ${searchName}` }).click();
   await trader.page.getByLabel('New name').fill(`${searchName} renamed`);
   await trader.page.getByRole('button', { name: 'Save', exact: true }).click();

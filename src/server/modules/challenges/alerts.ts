@@ -208,6 +208,17 @@ async function sendAlert(
   });
 }
 
+/** Each catalog's rows by account id, made once per catalog (delivery looks up a few per search). */
+const rowIndexes = new WeakMap<Catalog, Map<number, CatalogRow>>();
+function rowsByAccount(catalog: Catalog): Map<number, CatalogRow> {
+  let index = rowIndexes.get(catalog);
+  if (!index) {
+    index = new Map(catalog.rows.map((row) => [row.option.account.id, row]));
+    rowIndexes.set(catalog, index);
+  }
+  return index;
+}
+
 /** The lines an email would list for a search's waiting changes, from what the catalog holds now. */
 function linesOf(
   catalog: Catalog,
@@ -218,9 +229,7 @@ function linesOf(
   if (!filters) return [];
   const byAccount = new Map<number, SearchChange[]>();
   for (const c of changes) byAccount.set(c.accountId, [...(byAccount.get(c.accountId) ?? []), c]);
-  const rowOf = new Map(
-    catalog.rows.filter((r) => byAccount.has(r.option.account.id)).map((r) => [r.option.account.id, r]),
-  );
+  const rowOf = rowsByAccount(catalog);
   const lines: AlertLine[] = [];
   for (const [accountId, list] of byAccount) {
     const row = rowOf.get(accountId);

@@ -140,17 +140,28 @@ export async function matchSavedSearches(
       .select({ id: savedSearches.id, query: savedSearches.query })
       .from(savedSearches)
       .where(eq(savedSearches.alerts, true));
-    const records: (typeof savedSearchChanges.$inferInsert)[] = [];
+    // As one JSON document a statement: thousands of searches can share a change, and a row of
+    // parameters each made the insert most of a run.
+    const records: { s: number; a: number; k: string; o: number | null; n: number }[] = [];
     for (const search of searches) {
       const filters = filtersOf(search.query);
       if (!filters) continue;
       for (const [accountId, after] of changed) {
         const change = detectSearchChange(before.get(accountId), after, filters);
-        if (change) records.push({ savedSearchId: search.id, accountId, ...change, createdAt: now });
+        if (change)
+          records.push({
+            s: search.id,
+            a: accountId,
+            k: change.kind,
+            o: change.oldPrice,
+            n: change.newPrice,
+          });
       }
     }
-    for (let i = 0; i < records.length; i += 1000)
-      await tx.insert(savedSearchChanges).values(records.slice(i, i + 1000));
+    for (let i = 0; i < records.length; i += 20_000)
+      await tx.execute(sql`insert into ${savedSearchChanges} (saved_search_id, account_id, kind, old_price, new_price, created_at)
+        select s, a, k, o, n, ${now} from json_to_recordset(${JSON.stringify(records.slice(i, i + 20_000))}::json)
+          as t(s int, a int, k text, o numeric, n numeric)`);
     await writeStates(tx, changed, now);
     if (gone.length) await tx.delete(optionAlertStates).where(inArray(optionAlertStates.accountId, gone));
     return records.length;

@@ -32,6 +32,7 @@ import { filtersOf } from './saved-searches';
 const MATCH_LOCK = 0x414c5254;
 /** An alert claimed this long ago and never sent was left by a process that stopped: send it again. */
 const STALE_CLAIM_MS = 10 * 60_000;
+const CLAIM_BATCH = 1000;
 
 /** What the finder's filters read of a catalog row. */
 export function optionFactsOf(row: CatalogRow): OptionFacts {
@@ -282,57 +283,76 @@ export async function sendDueAlerts(
         or(isNull(savedSearches.lastEmailAt), lte(savedSearches.lastEmailAt, dueBefore)),
       ),
     );
-  for (const search of due) {
-    const alertId = await db.transaction(async (tx) => {
+  // Claimed a thousand searches a transaction: one statement each for the claim, the alerts and
+  // their changes (a search a transaction made each email cost half a dozen round trips).
+  for (let i = 0; i < due.length; i += CLAIM_BATCH) {
+    const batch = due.slice(i, i + CLAIM_BATCH);
+    const alertIds = await db.transaction(async (tx) => {
       const waiting = await tx
         .select({
           id: savedSearchChanges.id,
+          searchId: savedSearchChanges.savedSearchId,
           accountId: savedSearchChanges.accountId,
           kind: savedSearchChanges.kind,
           oldPrice: savedSearchChanges.oldPrice,
           newPrice: savedSearchChanges.newPrice,
         })
         .from(savedSearchChanges)
-        .where(and(eq(savedSearchChanges.savedSearchId, search.id), isNull(savedSearchChanges.alertId)))
-        .orderBy(asc(savedSearchChanges.id));
-      const lines = linesOf(catalog, search.query, waiting);
-      if (lines.length === 0) {
-        // They cancelled out (the price went back up, the option left): nothing to tell.
-        await tx.delete(savedSearchChanges).where(
-          inArray(
-            savedSearchChanges.id,
-            waiting.map((w) => w.id),
+        .where(
+          and(
+            inArray(
+              savedSearchChanges.savedSearchId,
+              batch.map((search) => search.id),
+            ),
+            isNull(savedSearchChanges.alertId),
           ),
-        );
-        return null;
+        )
+        .orderBy(asc(savedSearchChanges.id));
+      const waitingOf = new Map<number, typeof waiting>();
+      for (const change of waiting) {
+        const list = waitingOf.get(change.searchId);
+        if (list) list.push(change);
+        else waitingOf.set(change.searchId, [change]);
       }
+      const linesBySearch = new Map<number, AlertLine[]>();
+      const cancelled: number[] = [];
+      for (const search of batch) {
+        const changes = waitingOf.get(search.id) ?? [];
+        const lines = linesOf(catalog, search.query, changes);
+        // Changes that cancelled out (the price went back up, the option left) tell nothing.
+        if (lines.length === 0) cancelled.push(...changes.map((c) => c.id));
+        else linesBySearch.set(search.id, lines);
+      }
+      if (cancelled.length)
+        await tx.delete(savedSearchChanges).where(inArray(savedSearchChanges.id, cancelled));
+      if (linesBySearch.size === 0) return [];
+      // Only the searches no other process has just claimed.
       const claimed = await tx
         .update(savedSearches)
         .set({ lastEmailAt: now })
         .where(
           and(
-            eq(savedSearches.id, search.id),
+            inArray(savedSearches.id, [...linesBySearch.keys()]),
             or(isNull(savedSearches.lastEmailAt), lte(savedSearches.lastEmailAt, dueBefore)),
           ),
         )
         .returning({ id: savedSearches.id });
-      if (claimed.length === 0) return null; // another process has just claimed it
-      const [alert] = await tx
+      if (claimed.length === 0) return [];
+      const alerts = await tx
         .insert(savedSearchAlerts)
-        .values({ savedSearchId: search.id, changes: lines, claimedAt: now })
-        .returning({ id: savedSearchAlerts.id });
-      await tx
-        .update(savedSearchChanges)
-        .set({ alertId: alert.id })
-        .where(
-          inArray(
-            savedSearchChanges.id,
-            waiting.map((w) => w.id),
-          ),
-        );
-      return alert.id;
+        .values(
+          claimed.map(({ id }) => ({ savedSearchId: id, changes: linesBySearch.get(id)!, claimedAt: now })),
+        )
+        .returning({ id: savedSearchAlerts.id, searchId: savedSearchAlerts.savedSearchId });
+      const links = alerts.flatMap((alert) =>
+        (waitingOf.get(alert.searchId) ?? []).map((change) => ({ change: change.id, alert: alert.id })),
+      );
+      await tx.execute(sql`update ${savedSearchChanges} set alert_id = m.alert
+        from json_to_recordset(${JSON.stringify(links)}::json) as m(change bigint, alert bigint)
+        where ${savedSearchChanges.id} = m.change`);
+      return alerts.map((alert) => alert.id);
     });
-    if (alertId !== null) retrying.add(alertId);
+    for (const id of alertIds) retrying.add(id);
   }
   return sendClaimedAlerts(app, db, retrying, now);
 }

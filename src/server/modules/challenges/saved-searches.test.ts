@@ -258,6 +258,40 @@ describe('alerts', () => {
   });
 });
 
+describe('alerts of new options', () => {
+  it('mails an option that newly matches when a rule change brings it in', async () => {
+    const saved = await call('POST', '/api/saved-searches', 'other', {
+      name: 'Big two-steps',
+      query: 'size=333000&profitSplitMin=85',
+    });
+    // The trader already has 20: one is deleted first.
+    expect(saved.statusCode).toBe(409);
+    const mine = (await call('GET', '/api/saved-searches', 'other')).json() as { id: number }[];
+    expect((await call('DELETE', `/api/saved-searches/${mine[0].id}`, 'other')).statusCode).toBe(204);
+    expect(
+      (
+        await call('POST', '/api/saved-searches', 'other', {
+          name: 'Big two-steps',
+          query: 'size=333000&profitSplitMin=85',
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    // A new firm, but its profit split of 80% is not a match yet.
+    const firm = await createFirm('new-option-firm', [[333_000, 1_500]]);
+    expect(await alertsFor('Big two-steps')).toHaveLength(0);
+    // The rule change brings it in.
+    const { id, version, createdAt: _c, updatedAt: _u, ...input } = firm;
+    input.fundingModels[0].profitSplit = 90;
+    const res = await call('PUT', `/api/admin/firms/${id}`, 'admin', { version, firm: input });
+    expect(res.statusCode, res.body).toBe(200);
+    await ctx.app.jobs.idle();
+    const mails = await alertsFor('Big two-steps');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('Firm new-option-firm Two-Step $333,000 account now matches, at $1,500');
+  });
+});
+
 describe('matching one option at a time', () => {
   it('finds exactly the options GET /api/challenges finds, over generated firms', async () => {
     await seedGeneratedFirms(ctx.db, 40, 47);

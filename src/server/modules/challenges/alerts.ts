@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import { formatPrice } from '../../../domain/format';
 import {
   ALERT_INTERVAL_MS,
@@ -168,9 +169,6 @@ export async function matchSavedSearches(
     return records.length;
   });
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One line of the email, in words. */
 export const describeAlertLine = (line: AlertLine) => {

@@ -13,7 +13,9 @@
  * core (BENCH_PGLITE=0 skips the embedded runs); BENCH_ONLY a pattern of the target names to
  * measure (the rest skipped).
  * Then the analytics rows (bench/analytics.ts: the dashboards' answers at 100,000 against 1,000,000
- * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'.
+ * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'; and
+ * the saved-search alerts after a firm save (bench/saved-search-alerts.ts), unless it leaves out
+ * 'Saved-search alerts'.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
 import { runAnalyticsBench } from './analytics';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
+import { runSavedSearchBench } from './saved-search-alerts';
 import { SERVER_ARGS } from './server-command';
 
 const PORT = 3300;
@@ -555,6 +558,8 @@ try {
   if (postgresUrl && process.env.REDIS_URL) await runPostgresScaling(postgresUrl, process.env.REDIS_URL);
   if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, 'i').test('Analytics'))
     await runAnalyticsBench();
+  if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, 'i').test('Saved-search alerts'))
+    await runSavedSearchBench();
   console.log('\nFirst-load JavaScript (goal <= 110 KB gzip; browsers are sent the brotli copies)');
   for (const [label, mod] of [
     ['home', 'src/web/pages/home-page.tsx'],

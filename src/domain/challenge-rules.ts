@@ -1,5 +1,6 @@
 import { MARKET_KEYWORDS } from './firm-rules';
 import type { PayoutRecordFilter, PayoutTier } from './payout-rules';
+import type { PriceSignal } from './price-alerts';
 
 /**
  * The challenge finder's rules, shared by the server (GET /api/challenges) and the browser
@@ -171,6 +172,7 @@ export const CHALLENGE_SORTS = [
   'rating',
   'size',
   'payoutDays',
+  'priceDrop',
 ] as const;
 export type ChallengeSort = (typeof CHALLENGE_SORTS)[number];
 export const CHALLENGE_SORT_LABELS: Readonly<Record<ChallengeSort, string>> = {
@@ -181,11 +183,13 @@ export const CHALLENGE_SORT_LABELS: Readonly<Record<ChallengeSort, string>> = {
   rating: 'Firm rating',
   size: 'Account size',
   payoutDays: 'Fastest median payout',
+  priceDrop: 'Biggest price drop',
 };
 /** Sorts whose order depends on the pass rate and months per attempt. */
 export const sortUsesAssumptions = (sort: ChallengeSort) => sort === 'trueCost' || sort === 'costPer1k';
-/** Ascending unless asked, except the firm rating, best first. */
-export const defaultOrder = (sort: ChallengeSort): 'asc' | 'desc' => (sort === 'rating' ? 'desc' : 'asc');
+/** Ascending unless asked, except the firm rating and the price drop, biggest first. */
+export const defaultOrder = (sort: ChallengeSort): 'asc' | 'desc' =>
+  sort === 'rating' || sort === 'priceDrop' ? 'desc' : 'asc';
 
 /** Account sizes offered as one-click chips. */
 export const COMMON_SIZES = [5_000, 10_000, 25_000, 50_000, 100_000, 200_000] as const;
@@ -277,6 +281,8 @@ export interface ChallengeOption {
   };
   coupon: { id: number; code: string; discountPercent: number | null } | null;
   priceAfterCoupon: number;
+  /** Its latest price drop and whether the price is at its 90-day low (the card's badges). */
+  priceSignal: PriceSignal;
   trueCost: number;
   costPer1k: number;
 }

@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { findLink, readOutbox } from '../../src/server/lib/mailer';
 import { CONSENT_KEY, type Consent } from '../../src/web/lib/consent';
 
 let clients = 0;
@@ -114,4 +122,35 @@ export async function waitForApp(page: Page) {
     return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
   });
   await page.waitForLoadState('networkidle');
+}
+
+const PASSWORD = 'a long enough password';
+/** A trader of their own, signed up and verified through the outbox, in a browser context of their own. */
+export async function newTrader(browser: Browser, page: Page, info: TestInfo, prefix: string) {
+  const baseURL = info.project.use.baseURL as string;
+  const tag = `${prefix}${info.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${tag}@example.com`;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: page.viewportSize() ?? undefined,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress(info.workerIndex) },
+  });
+  const trader = await context.newPage();
+  await presetCookieConsent(trader);
+  const signUp = await trader.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL },
+    data: { email, password: PASSWORD, firstName: 'Pat', username: tag },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const dataDir = process.env.PFC_E2E_DATA_DIR as string;
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
+      link = mail ? findLink(mail) : undefined;
+      return link;
+    })
+    .toContain('/api/auth/verify-email?token=');
+  await trader.goto(link as string);
+  return { page: trader, username: tag, close: () => context.close() };
 }

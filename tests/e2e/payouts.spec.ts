@@ -1,49 +1,17 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { emptyFirm } from '../../src/domain/admin-firms';
-import { findLink, readOutbox } from '../../src/server/lib/mailer';
 import {
-  clientAddress,
   expect,
   expectNoSeriousA11yViolations,
+  newTrader,
   presetCookieConsent,
   signInAsAdmin,
   test,
   waitForApp,
 } from './fixtures';
 
-const PASSWORD = 'a long enough password';
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-
-/** A trader of their own, signed up and verified through the outbox, in a browser context of their own. */
-async function newTrader(browser: Browser, page: Page, info: TestInfo, prefix: string) {
-  const baseURL = info.project.use.baseURL as string;
-  const tag = `${prefix}${info.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `${tag}@example.com`;
-  const context = await browser.newContext({
-    baseURL,
-    viewport: page.viewportSize() ?? undefined,
-    extraHTTPHeaders: { 'x-forwarded-for': clientAddress(info.workerIndex) },
-  });
-  const trader = await context.newPage();
-  await presetCookieConsent(trader);
-  const signUp = await trader.request.post('/api/auth/sign-up/email', {
-    headers: { origin: baseURL },
-    data: { email, password: PASSWORD, firstName: 'Pat', username: tag },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  const dataDir = process.env.PFC_E2E_DATA_DIR as string;
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
-      link = mail ? findLink(mail) : undefined;
-      return link;
-    })
-    .toContain('/api/auth/verify-email?token=');
-  await trader.goto(link as string);
-  return { page: trader, username: tag, close: () => context.close() };
-}
 
 /** A receipt-like picture of blocks of grey, different for every run, so its hash matches only its copy. */
 async function evidenceImage(): Promise<Buffer> {

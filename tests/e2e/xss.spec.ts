@@ -304,6 +304,13 @@ test('the corpus is stored through every writable field', async ({ page, browser
       data: { grade: 'screenshot' },
     }),
   );
+  // A saved search's name (shown on /profile and in its alert emails); its query is validated.
+  await ok(
+    await traderPage.request.post('/api/saved-searches', {
+      headers,
+      data: { name: `XSS search ${BREAKOUT}`.slice(0, 80), query: 'size=100000&pass=20' },
+    }),
+  );
   stored.traderState = info.outputPath('trader.json');
   await trader.storageState({ path: stored.traderState });
   await trader.close();
@@ -328,7 +335,7 @@ function pagesToOpen(): { url: string; as: 'public' | 'trader' | 'admin'; shows?
     { url: `/blog/${stored.postSlug}`, as: 'public', shows: /XSS post/ },
     { url: '/giveaways', as: 'public', shows: /XSS giveaway/ },
     { url: `/giveaways/${stored.giveawaySlug}`, as: 'public', shows: /XSS giveaway/ },
-    { url: '/profile', as: 'trader', shows: /XSS review/ },
+    { url: '/profile', as: 'trader', shows: /XSS search[\s\S]*XSS review/ },
     { url: '/cashback-claims', as: 'trader' },
     { url: '/admin', as: 'admin' },
     { url: `/admin/firms?q=${stored.firmSlug}`, as: 'admin' },

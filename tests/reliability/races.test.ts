@@ -8,15 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POINTS_RULES } from '../../src/domain/points-rules';
 import {
   couponVotes,
+  firmAccounts,
   newsletterSends,
   newsletterSubscribers,
   payoutReports,
   pointsLedger,
   reviewReports,
   reviews,
+  savedSearchAlerts,
+  savedSearchChanges,
   users,
 } from '../../src/server/db/schema';
-import { insertCoupon, insertFirm, insertUserReview } from '../../src/server/db/seed/factories';
+import {
+  insertAccount,
+  insertCoupon,
+  insertFirm,
+  insertFundingModel,
+  insertUserReview,
+} from '../../src/server/db/seed/factories';
+import { readOutbox } from '../../src/server/lib/mailer';
+import { SAVED_SEARCH_ALERTS_JOB } from '../../src/server/modules/challenges/jobs';
 import { startDigestSend } from '../../src/server/modules/newsletter/digest';
 import { signUpUser } from '../setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../setup/test-app';
@@ -208,5 +219,54 @@ describe(`${WAY} simultaneous requests of one thing that must happen once`, () =
       .from(users)
       .where(eq(users.id, trader.id));
     expect(points).toBe(POINTS_RULES.verifiedPayoutReport);
+  });
+
+  it('send one alert email when two processes match a price cut at once, 10 runs each', async () => {
+    const second = await createTestApp({}, { sharedWith: ctx });
+    try {
+      const firm = await insertFirm(ctx.db, { slug: 'race-alert', name: 'Race Alert' });
+      const model = await insertFundingModel(ctx.db, { propFirmId: firm.id, name: 'Raced' });
+      const account = await insertAccount(ctx.db, {
+        propFirmId: firm.id,
+        fundingModelId: model.id,
+        capital: 123_000,
+        price: 400,
+      });
+      const trader = await signUpUser(ctx, { verified: true, prefix: 'race' });
+      const saved = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/saved-searches',
+        headers: { origin: TEST_ORIGIN, cookie: trader.cookie, 'x-forwarded-for': trader.ip },
+        payload: { name: 'Raced search', query: 'size=123000' },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const changed = [{ type: 'firm.updated' as const, id: firm.id }];
+      const runBoth = async () => {
+        // Each process hears the change (its catalog re-reads the firm and it starts a run), and
+        // runs the job ten more times at once.
+        for (const app of [ctx.app, second.app]) app.changes.deliver(changed);
+        const runs = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            [ctx.app, second.app].map((app) => app.jobs.run(SAVED_SEARCH_ALERTS_JOB, { firmIds: [firm.id] })),
+          ).flat(),
+        );
+        await Promise.all([ctx.app.jobs.idle(), second.app.jobs.idle()]);
+        expect(runs.filter((r) => r.status === 'failed')).toEqual([]);
+      };
+      await runBoth();
+      await ctx.db.update(firmAccounts).set({ price: 300 }).where(eq(firmAccounts.id, account.id));
+      await runBoth();
+      // Each process writes its own outbox: both are read.
+      const mails = [...(await readOutbox(ctx.dataDir)), ...(await readOutbox(second.dataDir))].filter((m) =>
+        m.subject.includes('"Raced search"'),
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0].text).toContain('$400 → $300');
+      const { id } = saved.json() as { id: number };
+      expect(await ctx.db.$count(savedSearchAlerts, eq(savedSearchAlerts.savedSearchId, id))).toBe(1);
+      expect(await ctx.db.$count(savedSearchChanges, eq(savedSearchChanges.savedSearchId, id))).toBe(1);
+    } finally {
+      await second.close();
+    }
   });
 });

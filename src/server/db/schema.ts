@@ -6,4 +6,5 @@ export * from './schema/content';
 export * from './schema/firms';
 export * from './schema/jobs';
 export * from './schema/payout-reports';
+export * from './schema/price-alerts';
 export * from './schema/rule-changes';

@@ -12,6 +12,7 @@ import { newsletterRoutes } from './newsletter/routes';
 import { outboundRoutes } from './outbound/routes';
 import { payoutsRoutes } from './payouts/routes';
 import { pointsRoutes } from './points/routes';
+import { priceHistoryRoutes } from './price-history/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { ruleChangeRoutes } from './rule-changes/routes';
 import { seoRoutes } from './seo/routes';
@@ -28,6 +29,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(contactRoutes);
   await app.register(firmsRoutes);
   await app.register(challengesRoutes);
+  await app.register(priceHistoryRoutes);
   await app.register(reviewsRoutes);
   await app.register(giveawaysRoutes);
   await app.register(ruleChangeRoutes);

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/page-header';
+import { currentUserQuery } from '../features/accounts/queries';
 import { ChallengeFinder, useChallengeState } from '../features/challenges/challenge-finder';
 import { activeFilterCount } from '../features/challenges/state';
 import { PageHead } from '../lib/page-context';
@@ -8,6 +10,7 @@ const DESCRIPTION =
 
 export default function ChallengesPage() {
   const [state] = useChallengeState();
+  const { data: user } = useQuery(currentUserQuery);
   // Filtered views point at the plain finder; its later pages are pages of their own.
   const unfiltered = activeFilterCount(state) === 0 && state.sort === 'price' && !state.order;
   const canonical = unfiltered && state.page > 1 ? `?page=${state.page}` : '';
@@ -19,7 +22,7 @@ export default function ChallengesPage() {
         canonicalPath={`/challenges${canonical}`}
       />
       <PageHeader title="Challenge Finder" intro={DESCRIPTION} />
-      <ChallengeFinder />
+      <ChallengeFinder user={user} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   PointsCard,
 } from '../features/accounts/profile-panels';
 import { currentUserQuery } from '../features/accounts/queries';
+import { SavedSearchesCard } from '../features/challenges/saved-searches-card';
 import { OwnPayoutReports } from '../features/firms/own-payout-reports';
 import { OwnReviews } from '../features/firms/own-reviews';
 import { FollowedFirms } from '../features/firms/rule-changes';
@@ -34,6 +35,7 @@ export default function ProfilePage() {
           <AccountCard user={user} />
           <PointsCard points={user.points} />
           <FollowedFirms />
+          <SavedSearchesCard />
           <OwnReviews />
           <OwnPayoutReports user={user} />
           <PointsHistoryCard />

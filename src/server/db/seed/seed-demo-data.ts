@@ -45,6 +45,7 @@ import {
   FEATURED_FIRM_SLUG,
 } from './demo-firms';
 import { seedDemoPayoutReports } from './demo-payout-reports';
+import { seedDemoPriceHistory, seedDemoSavedSearch } from './demo-price-history';
 import { DEMO_SESSION_PREFIX, seedDemoTraffic } from './demo-traffic';
 import { slugify } from './factories';
 import { insertFirmBundles } from './firm-bundles';
@@ -64,6 +65,8 @@ export interface SeedSummary {
   newsletterSubscribers: number;
   /** Generated visitor traffic of the last four weeks (demo-traffic.ts). */
   pageViews: number;
+  /** Twelve months of account prices (demo-price-history.ts). */
+  priceHistoryRows: number;
   /** Payout reports of every status and grade (demo-payout-reports.ts). */
   payoutReports: number;
 }
@@ -197,6 +200,8 @@ async function insertDemoData(db: Db, now: Date, storage?: Storage): Promise<See
 
   const demoCoupons = buildDemoCoupons(firmIds, now);
   const couponRows = await db.insert(coupons).values(demoCoupons).returning({ id: coupons.id });
+  const priceHistoryRows = await seedDemoPriceHistory(db, [...firmIds.values()], now);
+  await seedDemoSavedSearch(db, userIds[0], now);
   const posts = buildDemoPosts(firmIds, now);
   await db.insert(blogPosts).values(posts);
   const updates = buildDemoQuickUpdates(now);
@@ -312,6 +317,7 @@ async function insertDemoData(db: Db, now: Date, storage?: Storage): Promise<See
     newsletterSubscribers: subscribers.length,
     pageViews: pageViewCount,
     payoutReports: payoutReportCount,
+    priceHistoryRows,
   };
 }
 

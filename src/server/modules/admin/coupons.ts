@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { coupons, propFirms } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { sanitizeHtml } from '../../lib/sanitize';
+import { recordPriceHistory } from '../price-history/service';
 import { conflict } from './firms';
 import { type Actor, recordAudit, type Tx } from './service';
 
@@ -121,10 +122,18 @@ async function couponColumns(tx: Tx, input: CouponValues, exceptId?: number) {
   };
 }
 
+/** A coupon starting, changing or ending moves its firm's prices after coupon: recorded in its save. */
+const recordPricesOf = (tx: Tx, firmIds: (number | null | undefined)[]) =>
+  recordPriceHistory(
+    tx,
+    firmIds.filter((id): id is number => id != null),
+  );
+
 export async function createCoupon(db: Db, actor: Actor, input: CouponValues): Promise<AdminCoupon> {
   return db.transaction(async (tx) => {
     const values = await couponColumns(tx, input);
     const [row] = await tx.insert(coupons).values(values).returning({ id: coupons.id });
+    await recordPricesOf(tx, [values.propFirmId]);
     const after = (await findAdminCoupon(tx, row.id))!;
     await recordAudit(tx, actor, {
       action: 'create',
@@ -156,6 +165,7 @@ export async function updateCoupon(
       .where(and(eq(coupons.id, id), eq(coupons.version, version)))
       .returning({ id: coupons.id });
     if (updated.length === 0) throw conflict();
+    await recordPricesOf(tx, [before.propFirmId, values.propFirmId]);
     const after = (await findAdminCoupon(tx, id))!;
     await recordAudit(tx, actor, {
       action: 'update',
@@ -179,6 +189,7 @@ export async function deleteCoupon(db: Db, actor: Actor, id: number, version: nu
       .where(and(eq(coupons.id, id), eq(coupons.version, version)))
       .returning({ id: coupons.id });
     if (deleted.length === 0) throw conflict();
+    await recordPricesOf(tx, [before.propFirmId]);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'coupon',

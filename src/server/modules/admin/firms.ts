@@ -24,6 +24,7 @@ import {
   propFirms,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { recordPriceHistory } from '../price-history/service';
 import { type Actor, recordAudit, type Tx } from './service';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -340,6 +341,7 @@ export async function createFirm(db: Db, actor: Actor, input: FirmValues): Promi
     await assertResourcesExist(tx, input);
     const [row] = await tx.insert(propFirms).values(firmColumns(input)).returning({ id: propFirms.id });
     await writeFirmParts(tx, row.id, input, null);
+    await recordPriceHistory(tx, [row.id]);
     const after = (await findAdminFirm(tx, row.id))!;
     await recordAudit(tx, actor, {
       action: 'create',
@@ -384,6 +386,7 @@ export async function updateFirm(
       .returning({ id: propFirms.id });
     if (updated.length === 0) throw conflict();
     const changes = await writeFirmParts(tx, id, input, before);
+    await recordPriceHistory(tx, [id], now);
     const batchId = randomUUID();
     if (changes.length)
       await tx

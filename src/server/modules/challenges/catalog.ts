@@ -28,6 +28,7 @@ import {
 import type { ChangeEvent } from '../../lib/events';
 import { ReadModel } from '../../lib/read-model';
 import { isCouponLive, LISTED } from '../firms/service';
+import { listPriceSignals } from '../price-history/service';
 
 /**
  * Every account option of every listed firm, held in memory with what the finder filters and sorts
@@ -64,9 +65,11 @@ export interface CatalogRow {
   trustWeight: number;
   /** The firm's median days from payout request to receipt; null without a payout record. */
   payoutDays: number | null;
+  /** The latest fall of the price after coupon within 90 days; null when none. */
+  latestDrop: number | null;
 }
 
-export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating' | 'payoutDays';
+export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating' | 'payoutDays' | 'priceDrop';
 
 /** The yes/no properties of a row, as keys of `CatalogSets.flags`. */
 export const FLAG = {
@@ -136,6 +139,7 @@ export interface Catalog {
 }
 
 const ASSETS: ChallengeAsset[] = ['cfd', 'futures', 'crypto'];
+const NO_PRICE_SIGNAL = { latestDrop: null, droppedAt: null, lowestIn90Days: false } as const;
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
@@ -143,85 +147,87 @@ const num = (v: unknown) => (v == null ? null : Number(v));
  * What the catalog is built from: listed firms, their models and accounts, platforms and best live
  * coupons; of every firm, or only of the firms named (a change of a few firms re-reads only them).
  */
-async function readCatalogSource(db: Db, onlyFirms?: number[]) {
+async function readCatalogSource(db: Db, onlyFirms?: number[], now = Date.now()) {
   const of = (column: AnyPgColumn) => (onlyFirms ? inArray(column, onlyFirms) : undefined);
   // Firms, models and accounts apart, joined here: one joined query carried every firm and model
   // column (the restricted countries array above all) on each of ~50,000 rows, and reading those
   // rows was most of the build (decision 0023).
-  const [firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows] = await Promise.all([
-    db
-      .select({
-        id: propFirms.id,
-        slug: propFirms.slug,
-        name: propFirms.name,
-        logo: propFirms.logo,
-        assetType: propFirms.assetType,
-        trustRating: propFirms.trustRating,
-        cashbackProvided: propFirms.cashbackProvided,
-        cashbackPercentage: propFirms.cashbackPercentage,
-        restrictedCountries: propFirms.restrictedCountries,
-      })
-      .from(propFirms)
-      .where(and(eq(propFirms.status, LISTED), of(propFirms.id))),
-    db
-      .select({
-        id: fundingModels.id,
-        name: fundingModels.name,
-        assetType: fundingModels.assetType,
-        drawdownType: fundingModels.drawdownType,
-        dailyDrawdown: fundingModels.dailyDrawdown,
-        maximumDrawdown: fundingModels.maximumDrawdown,
-        profitTargetPhase1: fundingModels.profitTargetPhase1,
-        profitTargetPhase2: fundingModels.profitTargetPhase2,
-        profitTargetPhase3: fundingModels.profitTargetPhase3,
-        profitSplit: fundingModels.profitSplit,
-        timeLimits: fundingModels.timeLimits,
-        newsTrading: fundingModels.newsTrading,
-        weekendHolding: fundingModels.weekendHolding,
-        eaAllowed: fundingModels.eaAllowed,
-        feeRefundable: fundingModels.feeRefundable,
-      })
-      .from(fundingModels)
-      .where(of(fundingModels.propFirmId)),
-    db
-      .select({
-        id: firmAccounts.id,
-        modelId: firmAccounts.fundingModelId,
-        firmId: firmAccounts.propFirmId,
-        capital: firmAccounts.capital,
-        price: firmAccounts.price,
-        pricingType: firmAccounts.pricingType,
-        activationFee: firmAccounts.activationFee,
-        resetPrice: firmAccounts.resetPrice,
-      })
-      .from(firmAccounts)
-      .where(of(firmAccounts.propFirmId)),
-    db
-      .select({ firmId: firmPlatforms.propFirmId, name: platforms.name })
-      .from(firmPlatforms)
-      .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
-      .where(of(firmPlatforms.propFirmId)),
-    db
-      .selectDistinctOn([coupons.propFirmId], {
-        firmId: coupons.propFirmId,
-        id: coupons.id,
-        code: coupons.code,
-        discountPercent: coupons.discountPercent,
-        expiryDate: coupons.expiryDate,
-      })
-      .from(coupons)
-      .where(and(isCouponLive, sql`${coupons.propFirmId} is not null`, of(coupons.propFirmId)))
-      .orderBy(coupons.propFirmId, sql`${coupons.discountPercent} desc nulls last`, asc(coupons.id)),
-    db
-      .select({
-        firmId: firmPayoutRecords.propFirmId,
-        tier: firmPayoutRecords.tier,
-        medianDays: firmPayoutRecords.medianDays,
-      })
-      .from(firmPayoutRecords)
-      .where(of(firmPayoutRecords.propFirmId)),
-  ]);
-  return { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows };
+  const [firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows, priceSignals] =
+    await Promise.all([
+      db
+        .select({
+          id: propFirms.id,
+          slug: propFirms.slug,
+          name: propFirms.name,
+          logo: propFirms.logo,
+          assetType: propFirms.assetType,
+          trustRating: propFirms.trustRating,
+          cashbackProvided: propFirms.cashbackProvided,
+          cashbackPercentage: propFirms.cashbackPercentage,
+          restrictedCountries: propFirms.restrictedCountries,
+        })
+        .from(propFirms)
+        .where(and(eq(propFirms.status, LISTED), of(propFirms.id))),
+      db
+        .select({
+          id: fundingModels.id,
+          name: fundingModels.name,
+          assetType: fundingModels.assetType,
+          drawdownType: fundingModels.drawdownType,
+          dailyDrawdown: fundingModels.dailyDrawdown,
+          maximumDrawdown: fundingModels.maximumDrawdown,
+          profitTargetPhase1: fundingModels.profitTargetPhase1,
+          profitTargetPhase2: fundingModels.profitTargetPhase2,
+          profitTargetPhase3: fundingModels.profitTargetPhase3,
+          profitSplit: fundingModels.profitSplit,
+          timeLimits: fundingModels.timeLimits,
+          newsTrading: fundingModels.newsTrading,
+          weekendHolding: fundingModels.weekendHolding,
+          eaAllowed: fundingModels.eaAllowed,
+          feeRefundable: fundingModels.feeRefundable,
+        })
+        .from(fundingModels)
+        .where(of(fundingModels.propFirmId)),
+      db
+        .select({
+          id: firmAccounts.id,
+          modelId: firmAccounts.fundingModelId,
+          firmId: firmAccounts.propFirmId,
+          capital: firmAccounts.capital,
+          price: firmAccounts.price,
+          pricingType: firmAccounts.pricingType,
+          activationFee: firmAccounts.activationFee,
+          resetPrice: firmAccounts.resetPrice,
+        })
+        .from(firmAccounts)
+        .where(of(firmAccounts.propFirmId)),
+      db
+        .select({ firmId: firmPlatforms.propFirmId, name: platforms.name })
+        .from(firmPlatforms)
+        .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
+        .where(of(firmPlatforms.propFirmId)),
+      db
+        .selectDistinctOn([coupons.propFirmId], {
+          firmId: coupons.propFirmId,
+          id: coupons.id,
+          code: coupons.code,
+          discountPercent: coupons.discountPercent,
+          expiryDate: coupons.expiryDate,
+        })
+        .from(coupons)
+        .where(and(isCouponLive, sql`${coupons.propFirmId} is not null`, of(coupons.propFirmId)))
+        .orderBy(coupons.propFirmId, sql`${coupons.discountPercent} desc nulls last`, asc(coupons.id)),
+      db
+        .select({
+          firmId: firmPayoutRecords.propFirmId,
+          tier: firmPayoutRecords.tier,
+          medianDays: firmPayoutRecords.medianDays,
+        })
+        .from(firmPayoutRecords)
+        .where(of(firmPayoutRecords.propFirmId)),
+      listPriceSignals(db, new Date(now), onlyFirms),
+    ]);
+  return { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows, priceSignals };
 }
 
 type CatalogSource = Awaited<ReturnType<typeof readCatalogSource>>;
@@ -230,6 +236,7 @@ type CatalogSource = Awaited<ReturnType<typeof readCatalogSource>>;
 function replaceFirms(source: CatalogSource, firmIds: number[], fresh: CatalogSource): CatalogSource {
   const changed = new Set(firmIds);
   const modelIds = new Set(source.accountRows.filter((a) => changed.has(a.firmId)).map((a) => a.modelId));
+  const changedAccounts = new Set(source.accountRows.filter((a) => changed.has(a.firmId)).map((a) => a.id));
   return {
     firmRows: [...source.firmRows.filter((f) => !changed.has(f.id)), ...fresh.firmRows],
     modelRows: [...source.modelRows.filter((m) => !modelIds.has(m.id)), ...fresh.modelRows],
@@ -240,12 +247,16 @@ function replaceFirms(source: CatalogSource, firmIds: number[], fresh: CatalogSo
       ...fresh.couponRows,
     ],
     payoutRows: [...source.payoutRows.filter((p) => !changed.has(p.firmId)), ...fresh.payoutRows],
+    priceSignals: new Map([
+      ...[...source.priceSignals].filter(([accountId]) => !changedAccounts.has(accountId)),
+      ...fresh.priceSignals,
+    ]),
   };
 }
 
 /** Reads every option of listed firms, their firms' platforms and best live coupons, and indexes them. */
 export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
-  return buildCatalog(await readCatalogSource(db), now);
+  return buildCatalog(await readCatalogSource(db, undefined, now), now);
 }
 
 /**
@@ -253,7 +264,7 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
  * made again, every other firm's are kept, and the orders and row sets are rebuilt over them all.
  */
 export async function refreshCatalogFirms(db: Db, catalog: Catalog, firmIds: number[], now = Date.now()) {
-  const source = replaceFirms(catalog.source, firmIds, await readCatalogSource(db, firmIds));
+  const source = replaceFirms(catalog.source, firmIds, await readCatalogSource(db, firmIds, now));
   return buildCatalog(source, now, { rows: catalog.rows, changed: new Set(firmIds) });
 }
 
@@ -267,7 +278,7 @@ function buildCatalog(
   now: number,
   kept?: { rows: readonly CatalogRow[]; changed: ReadonlySet<number> },
 ): Catalog {
-  const { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows } = source;
+  const { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows, priceSignals } = source;
   const payoutOf = new Map<number, { tier: PayoutTier; medianDays: number | null }>(
     payoutRows.map((p) => [p.firmId, p]),
   );
@@ -349,6 +360,7 @@ function buildCatalog(
     );
     const priceAfterCoupon = roundCents(fee);
     const payout = payoutOf.get(r.firmId);
+    const priceSignal = priceSignals.get(r.accountId) ?? NO_PRICE_SIGNAL;
     const option: CatalogOption = {
       firm: {
         id: r.firmId,
@@ -387,6 +399,7 @@ function buildCatalog(
       },
       coupon,
       priceAfterCoupon,
+      priceSignal,
     };
     return {
       option,
@@ -410,6 +423,7 @@ function buildCatalog(
       hasCoupon: coupon != null,
       trustWeight: trustRatingWeight(r.trustRating),
       payoutDays: payout?.medianDays ?? null,
+      latestDrop: priceSignal.latestDrop,
     };
   });
   if (kept) for (const row of kept.rows) if (!kept.changed.has(row.option.firm.id)) rows.push(row);
@@ -421,6 +435,7 @@ function buildCatalog(
     profitSplit: (row) => row.profitSplit,
     rating: (row) => row.trustWeight,
     payoutDays: (row) => row.payoutDays,
+    priceDrop: (row) => row.latestDrop,
   };
   const orders = {} as Catalog['orders'];
   const ranks = {} as Catalog['ranks'];

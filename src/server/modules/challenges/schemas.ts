@@ -119,7 +119,7 @@ export const ChallengeQuerySchema = z
         .enum(CHALLENGE_SORTS, { error: `sort must be one of ${CHALLENGE_SORTS.join(', ')}` })
         .default('price')
         .describe(
-          'Ties: price after coupon, then account id; payoutDays: fastest median payout first, firms without one last',
+          'Ties: price after coupon, then account id; payoutDays: fastest median payout first, firms without one last; priceDrop: the size of the latest price drop (within 90 days), biggest first, options without one last',
         ),
       order: z
         .enum(['asc', 'desc'], { error: 'order must be asc or desc' })
@@ -184,6 +184,15 @@ export const ChallengeOptionSchema = z.object({
     .nullable()
     .describe("The firm's active, unexpired coupon with the highest discount"),
   priceAfterCoupon: money,
+  priceSignal: z.object({
+    latestDrop: money
+      .nullable()
+      .describe(
+        'The latest fall of the price after coupon; null when its latest change in 90 days was not a fall',
+      ),
+    droppedAt: z.string().nullable().describe('When that fall happened'),
+    lowestIn90Days: z.boolean().describe('The price after coupon is the lowest it has been in 90 days'),
+  }),
   trueCost: money.describe('Expected cost of getting funded at the given pass rate (see /methodology)'),
   costPer1k: money.describe('True cost per $1,000 of account size'),
 });

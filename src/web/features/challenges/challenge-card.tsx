@@ -11,6 +11,7 @@ import {
 } from '../../../domain/challenge-rules';
 import { formatDailyDrawdown, normalizeTrustRating, trustRatingLabel } from '../../../domain/firm-rules';
 import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
+import { type PriceSignal, showsPriceDropped } from '../../../domain/price-alerts';
 import { PayoutRecordBadge } from '../../components/payout-record';
 import { Button } from '../../components/ui/button';
 import { createIconSprite } from '../../components/ui/icon-sprite';
@@ -52,6 +53,27 @@ const cardIcons = createIconSprite('challenge-icon', {
 });
 export const ChallengeCardIcons = cardIcons.Symbols;
 const cardIcon = cardIcons.use;
+
+/** "Lowest in 90 days" at the price's 90-day low; "Price dropped" for 7 days after a fall. */
+function PriceBadges({ signal }: { signal: PriceSignal }) {
+  const dropped = showsPriceDropped(signal, new Date());
+  if (!dropped && !signal.lowestIn90Days) return null;
+  const badge = 'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
+  return (
+    <span className="mt-1 flex flex-wrap gap-1">
+      {dropped && signal.latestDrop != null && (
+        <span className={cn(badge, 'bg-rose-50 text-rose-700')} data-testid="price-dropped">
+          Price dropped {formatPrice(signal.latestDrop)}
+        </span>
+      )}
+      {signal.lowestIn90Days && (
+        <span className={cn(badge, 'bg-emerald-50 text-emerald-700')} data-testid="lowest-90">
+          Lowest in 90 days
+        </span>
+      )}
+    </span>
+  );
+}
 
 /** One account option: what it is, its rules, what it costs, and where to buy or compare it. */
 export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost: TrueCost }) {
@@ -147,6 +169,7 @@ export function ChallengeCard({ option, cost }: { option: ChallengeOption; cost:
               ) : (
                 <span className="ml-1 text-xs font-normal text-slate-600">no coupon</span>
               )}
+              <PriceBadges signal={option.priceSignal} />
             </dd>
           </div>
           <div>

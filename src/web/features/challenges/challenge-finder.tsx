@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import SlidersHorizontal from '~icons/lucide/sliders-horizontal';
+import type { CurrentUser } from '../../../domain/accounts';
 import {
   CHALLENGE_SORT_LABELS,
   CHALLENGE_SORTS,
@@ -14,6 +15,7 @@ import { FilterPanel, useFilterActions } from './finder-filters';
 import { AssumptionInputs } from './finder-inputs';
 import { FinderResults } from './finder-results';
 import { challengesQuery } from './queries';
+import { SaveSearch } from './save-search';
 import {
   activeFilterCount,
   type ChallengeState,
@@ -62,9 +64,11 @@ function SortBar({
   filtersOpen,
   onToggleFilters,
   onClearFilters,
+  user,
 }: {
   state: ChallengeState;
   setState: SetState;
+  user: CurrentUser | null | undefined;
   panelId: string;
   filtersOpen: boolean;
   onToggleFilters: () => void;
@@ -122,12 +126,15 @@ function SortBar({
           Clear all filters
         </Button>
       )}
+      <div className="ml-auto">
+        <SaveSearch state={state} user={user} />
+      </div>
     </div>
   );
 }
 
 /** The /challenges finder: filters, sort, the trader's two inputs, the list and its pages, all in the address. */
-export function ChallengeFinder() {
+export function ChallengeFinder({ user }: { user: CurrentUser | null | undefined }) {
   const [state, setState] = useChallengeState();
   const list = useChallengeList(state);
   const actions = useFilterActions(setState);
@@ -144,6 +151,7 @@ export function ChallengeFinder() {
         filtersOpen={filtersOpen}
         onToggleFilters={() => setFiltersOpen((open) => !open)}
         onClearFilters={clearAll}
+        user={user}
       />
       <div className="mt-4 grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <FilterPanel id={panelId} open={filtersOpen} state={state} actions={actions} />

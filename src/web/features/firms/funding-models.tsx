@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
 import { outboundLinkProps } from '../../lib/analytics';
+import { PriceHistorySection } from './price-history';
 
 function InfoTip({ label, text }: { label: string; text: string }) {
   return (
@@ -184,6 +185,7 @@ export function FundingModels({ firm }: { firm: FirmDetails }) {
                   </ul>
                 </div>
               )}
+              {accounts.length > 0 && <PriceHistorySection accounts={accounts} />}
               {model.features.length > 0 && (
                 <div>
                   <h4 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">

@@ -14,6 +14,7 @@ import type {
 import type { IntegrityReport } from '../../../domain/moderation';
 import type { OwnPayoutReport, PublicPayoutReportPage } from '../../../domain/payouts';
 import type { FollowedFirm, FollowState, RuleChange } from '../../../domain/rule-changes';
+import type { PriceHistory } from '../../../domain/saved-searches';
 import { errorStatus } from '../../lib/api';
 import { directoryApiPath } from './directory-state';
 
@@ -102,3 +103,7 @@ export const firmPayoutReportsFilter = (slug: string) => ({
 /** The signed-in trader's own payout reports and where each stands (/profile). */
 export const ownPayoutReportsQuery = () =>
   queryOptions<OwnPayoutReport[]>({ queryKey: ['/api/profile/payout-reports'] });
+
+/** An account option's list price and price after coupon over the last 12 months. */
+export const accountPriceHistoryQuery = (accountId: number) =>
+  queryOptions<PriceHistory>({ queryKey: ['/api/accounts', String(accountId), 'price-history'] });

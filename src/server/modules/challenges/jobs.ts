@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { rowId } from '../../../domain/ids';
+import { defineJob } from '../../lib/jobs';
+import { ensureAlertBaseline, type Mailing, matchSavedSearches, sendDueAlerts } from './alerts';
+import type { CatalogStore } from './catalog';
+
+export const SAVED_SEARCH_ALERTS_JOB = 'saved-search-alerts';
+
+const PayloadSchema = z.object({ firmIds: z.array(rowId()).max(10_000).optional() }).optional();
+export type SavedSearchAlertsPayload = z.infer<typeof PayloadSchema>;
+
+/**
+ * Saved-search alerts: triggered after every change of the catalog (a firm save with its firm's
+ * id: only its options are compared), and every hour (all options: coupons that ended, and the
+ * emails a search's daily limit held back). Matching and sending are safe to run in several
+ * processes at once (alerts.ts); a failed send retries the run, which sends the alerts this run
+ * claimed and did not send, and nothing twice.
+ */
+export const savedSearchAlertsJob = (app: Mailing, store: CatalogStore) => {
+  /** Alerts claimed by this process and not sent yet: a retry sends them at once. */
+  const claimed = new Set<number>();
+  return defineJob<SavedSearchAlertsPayload>({
+    name: SAVED_SEARCH_ALERTS_JOB,
+    schedule: '5 * * * *',
+    payload: PayloadSchema,
+    retries: 3,
+    handler: async ({ db, log, payload }) => {
+      const catalog = await store.get();
+      const now = new Date();
+      if (await ensureAlertBaseline(db, catalog, now)) return;
+      const recorded = await matchSavedSearches(db, catalog, payload?.firmIds, now);
+      const sent = await sendDueAlerts(app, db, catalog, claimed, now);
+      if (recorded || sent) log.info({ recorded, sent }, 'saved-search alerts');
+    },
+  });
+};

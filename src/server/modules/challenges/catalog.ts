@@ -405,7 +405,7 @@ async function buildCatalog(source: CatalogSource, now: number): Promise<Catalog
   for (const sort of STATIC_SORTS) {
     await yieldToRequests();
     // Rows are already in price order; the other keys are sorted once.
-    orders[sort] = sort === 'price' ? identity(rows.length) : sortedPositions(rows, SORT_KEYS[sort], 1);
+    orders[sort] = sort === 'price' ? identity(rows.length) : sortedPositions(keyValues(rows, sort), 1);
   }
   return indexCatalog(rows, orders, setsOf(rows), source, now);
 }
@@ -422,6 +422,14 @@ const SORT_KEYS: Record<StaticSort, (row: CatalogRow) => number | null> = {
   payoutDays: (row) => row.payoutDays,
 };
 const STATIC_SORTS = Object.keys(SORT_KEYS) as StaticSort[];
+
+/** Each row's key for a sort, NaN where it has none: numbers unboxed, compared without a null check. */
+function keyValues(rows: readonly CatalogRow[], sort: StaticSort): Float64Array {
+  const key = SORT_KEYS[sort];
+  const values = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) values[i] = key(rows[i]) ?? Number.NaN;
+  return values;
+}
 
 /**
  * Lets waiting requests run between the passes of a build: each pass over the rows takes a few
@@ -451,7 +459,7 @@ async function indexCatalog(
   for (const sort of STATIC_SORTS) {
     await yieldToRequests();
     const asc = ascending[sort];
-    const desc = reverseKeepingTies(asc, rows.map(SORT_KEYS[sort]));
+    const desc = reverseKeepingTies(asc, keyValues(rows, sort));
     orders[sort] = { asc, desc };
     ranks[sort] = { asc: inverse(asc), desc: inverse(desc) };
   }
@@ -532,8 +540,7 @@ async function patchCatalog(
       ascending.price = identity(rows.length);
       continue;
     }
-    const values = rows.map(SORT_KEYS[sort]);
-    const before = positionOrder(values, 1);
+    const before = positionOrder(keyValues(rows, sort), 1);
     const insert = Array.from(addedAt).sort(before);
     const asc = new Int32Array(rows.length);
     let k = 0;
@@ -657,13 +664,13 @@ function addToSets(sets: CatalogSets, row: CatalogRow, i: number, words: number)
  * The descending order from the ascending one: equal keys keep their ascending tie order (price,
  * then id), and rows without a key stay last.
  */
-function reverseKeepingTies(asc: Int32Array, values: (number | null)[]): Int32Array {
+function reverseKeepingTies(asc: Int32Array, values: Float64Array): Int32Array {
   const present = new Int32Array(asc.length);
   const missing = new Int32Array(asc.length);
   let presentCount = 0;
   let missingCount = 0;
   for (const i of asc) {
-    if (values[i] == null) missing[missingCount++] = i;
+    if (Number.isNaN(values[i])) missing[missingCount++] = i;
     else present[presentCount++] = i;
   }
   const desc = new Int32Array(asc.length);
@@ -685,18 +692,18 @@ function inverse(order: Int32Array): Int32Array {
   return ranks;
 }
 
-/** Positions of rows by a key (missing keys last either way), ties kept in the rows' own order. */
-function sortedPositions(rows: CatalogRow[], key: (row: CatalogRow) => number | null, direction: 1 | -1) {
-  const positions = Array.from(rows, (_, i) => i).sort(positionOrder(rows.map(key), direction));
+/** Row positions by their keys (NaN, a missing key, last either way), ties kept in the rows' own order. */
+function sortedPositions(values: Float64Array, direction: 1 | -1) {
+  const positions = Array.from(values, (_, i) => i).sort(positionOrder(values, direction));
   return Int32Array.from(positions);
 }
 
-/** Compares row positions by their values (missing values last either way), then by position. */
-function positionOrder(values: (number | null)[], direction: 1 | -1) {
+/** Compares row positions by their values (NaN, a missing value, last either way), then by position. */
+function positionOrder(values: Float64Array, direction: 1 | -1) {
   return (i: number, j: number) => {
     const a = values[i];
     const b = values[j];
-    if (a == null || b == null) return a == null ? (b == null ? i - j : 1) : -1;
+    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? i - j : 1) : -1;
     return (a - b) * direction || i - j;
   };
 }

@@ -403,7 +403,7 @@ async function buildCatalog(source: CatalogSource, now: number): Promise<Catalog
   rows.sort(byPriceThenId);
   const orders = {} as Record<StaticSort, Int32Array>;
   for (const sort of STATIC_SORTS) {
-    await yieldToRequests();
+    await yieldToRequests(rows.length);
     // Rows are already in price order; the other keys are sorted once.
     orders[sort] = sort === 'price' ? identity(rows.length) : sortedPositions(keyValues(rows, sort), 1);
   }
@@ -432,10 +432,12 @@ function keyValues(rows: readonly CatalogRow[], sort: StaticSort): Float64Array 
 }
 
 /**
- * Lets waiting requests run between the passes of a build: each pass over the rows takes a few
- * milliseconds at 50,000 options, the whole build tens (decision 0055).
+ * Lets waiting requests run between the stages of a build over many rows: each pass over the rows
+ * takes a few milliseconds at 50,000 options, the whole build tens (decision 0055). Few stages:
+ * under load each pause lasts as long as the requests queued meanwhile, and a save waits for them.
  */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToRequests = (rows: number) =>
+  rows < 10_000 ? Promise.resolve() : new Promise<void>((resolve) => setImmediate(resolve));
 
 function identity(n: number): Int32Array {
   const order = new Int32Array(n);
@@ -456,14 +458,14 @@ async function indexCatalog(
 ): Promise<Catalog> {
   const orders = {} as Catalog['orders'];
   const ranks = {} as Catalog['ranks'];
+  await yieldToRequests(rows.length);
   for (const sort of STATIC_SORTS) {
-    await yieldToRequests();
     const asc = ascending[sort];
     const desc = reverseKeepingTies(asc, keyValues(rows, sort));
     orders[sort] = { asc, desc };
     ranks[sort] = { asc: inverse(asc), desc: inverse(desc) };
   }
-  await yieldToRequests();
+  await yieldToRequests(rows.length);
   let validUntil = Number.POSITIVE_INFINITY;
   for (const c of source.couponRows)
     if (c.firmId != null && c.expiryDate) validUntil = Math.min(validUntil, c.expiryDate.getTime());
@@ -533,9 +535,9 @@ async function patchCatalog(
   });
   for (; a < added.length; a++) addedAt[a] = rows.push(added[a]) - 1;
 
+  await yieldToRequests(rows.length);
   const ascending = {} as Record<StaticSort, Int32Array>;
   for (const sort of STATIC_SORTS) {
-    await yieldToRequests();
     if (sort === 'price') {
       ascending.price = identity(rows.length);
       continue;
@@ -555,7 +557,7 @@ async function patchCatalog(
     ascending[sort] = asc;
   }
 
-  await yieldToRequests();
+  await yieldToRequests(rows.length);
   const sets = movedSets(old.sets, moved, rows.length);
   const words = (rows.length + 31) >>> 5;
   for (let j = 0; j < added.length; j++) addToSets(sets, added[j], addedAt[j], words);

@@ -11,7 +11,8 @@
  * firms (0 skips the second run); BENCH_POSTGRES_URL (with REDIS_URL) adds the rendered firm page
  * and the cold rows on PostgreSQL, demo data and generated firms, with one process and with one per
  * core (BENCH_PGLITE=0 skips the embedded runs); BENCH_ONLY a pattern of the target names to
- * measure (the rest skipped).
+ * measure (the rest skipped); BENCH_PORT the port of the server measured (the bare server takes the next).
+ * With the generated firms, last, the admin saves row (bench/admin-saves.ts).
  * Then the analytics rows (bench/analytics.ts: the dashboards' answers at 100,000 against 1,000,000
  * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'; and
  * the saved-search alerts after a firm save (bench/saved-search-alerts.ts), unless it leaves out
@@ -29,13 +30,15 @@ import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
+import { type ListedFirm, runAdminSavesBench } from './admin-saves';
 import { runAnalyticsBench } from './analytics';
+import { challengeFilters } from './cold-urls';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
 import { runSavedSearchBench } from './saved-search-alerts';
 import { SERVER_ARGS } from './server-command';
 
-const PORT = 3300;
-const BARE_PORT = 3301;
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const BARE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const GENERATED_FIRMS = Number(process.env.BENCH_FIRMS ?? 5000);
@@ -316,27 +319,6 @@ async function measureCold(url: string, cold: Cold): Promise<{ result: Result; n
 }
 
 /**
- * The i-th filter combination of the challenge finder, never repeated (the price cap moves by a
- * cent each time), with sizes, steps, markets, sorts and pass rates taking turns. The API and the
- * page name the pass rate differently (passRate 0-1, pass in %).
- */
-function challengeFilters(i: number, target: 'api' | 'page'): string {
-  const params = new URLSearchParams();
-  const sizes = [10_000, 25_000, 50_000, 100_000, 200_000];
-  if (i % 2 === 0) params.append('size', String(sizes[i % sizes.length]));
-  if (i % 3 !== 0) params.append('steps', String(i % 4));
-  if (i % 5 === 1) params.append('asset', ['cfd', 'futures', 'crypto'][i % 3]);
-  if (i % 7 === 2) params.set('noTimeLimit', 'true');
-  if (i % 11 === 3) params.set('country', 'United States');
-  params.set('priceMax', (150 + i * 0.01).toFixed(2));
-  const sort = ['price', 'trueCost', 'costPer1k', 'rating', 'size', 'profitSplit'][i % 6];
-  if (sort !== 'price') params.set('sort', sort);
-  const pass = 5 + (i % 40);
-  params.set(target === 'api' ? 'passRate' : 'pass', target === 'api' ? String(pass / 100) : String(pass));
-  return params.toString();
-}
-
-/**
  * Cold URLs from a finite list: the warm-up cycles the first half, the measurement the second.
  * With `renew`, a URL met again is renewed (given an ignored parameter): a page asked for twice
  * would be stored and then answered from the cache (decision 0040), and the demo data has 32 firms.
@@ -371,13 +353,13 @@ function typo(name: string, at: number): string {
   return name.slice(0, at + 1) + name.slice(at + 2);
 }
 
-/** Every listed firm's slug and name, read through the API like any client. */
-async function listFirms(): Promise<{ slug: string; name: string }[]> {
-  const firms: { slug: string; name: string }[] = [];
+/** Every listed firm's id, slug and name, read through the API like any client. */
+async function listFirms(): Promise<ListedFirm[]> {
+  const firms: ListedFirm[] = [];
   for (let page = 1; ; page++) {
     const res = await fetch(`${BASE}/api/firms?pageSize=50&page=${page}`);
-    const body = (await res.json()) as { firms: { slug: string; name: string }[]; total: number };
-    firms.push(...body.firms.map(({ slug, name }) => ({ slug, name })));
+    const body = (await res.json()) as { firms: ListedFirm[]; total: number };
+    firms.push(...body.firms.map(({ id, slug, name }) => ({ id, slug, name })));
     if (firms.length >= body.total || body.firms.length === 0) return firms;
   }
 }
@@ -445,8 +427,15 @@ function benchTargets(firms: { slug: string; name: string }[]): Target[] {
 /** BENCH_ONLY=regex measures only the targets whose name matches (a quick look at one row). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
-async function runDataset(label: string, dataDir: string) {
-  const child = await startServer(dataDir);
+/** The demo admin the bench's servers create (ADMIN_PASSWORD), for the admin saves row. */
+const BENCH_ADMIN = { email: 'admin@propfirmclub.test', password: 'bench-admin-password' };
+const ADMIN_ENV = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
+const SAVES_ROW = 'Admin saves during traffic';
+/** Its rounds: long enough for ten saves or more each. */
+const SAVES_SECONDS = Math.max(DURATION, 10);
+
+async function runDataset(label: string, dataDir: string, generated: boolean) {
+  const child = await startServer(dataDir, ADMIN_ENV);
   try {
     const firms = await listFirms();
     console.log(`\n=== ${label}: ${firms.length} listed firms ===`);
@@ -455,6 +444,9 @@ async function runDataset(label: string, dataDir: string) {
         'cold: no cookie, every request a new URL (firm slugs, typo queries, or an ignored _ parameter), so nothing is served from the cache',
     );
     for (const target of benchTargets(firms)) if (!ONLY || ONLY.test(target.name)) await compare(target);
+    // Last: its saves change the firms the rows above read.
+    if (generated && (!ONLY || ONLY.test(SAVES_ROW)))
+      await runAdminSavesBench(BASE, firms, BENCH_ADMIN, SAVES_SECONDS, `PGlite, ${label}`);
   } finally {
     await stopServer(child);
   }
@@ -496,6 +488,7 @@ async function runPostgresDataset(postgresUrl: string, redisUrl: string, generat
     }
     for (const count of [1, processes]) {
       const child = await startServer(tempDir(), {
+        ...ADMIN_ENV,
         DATABASE_URL: dbUrl.toString(),
         REDIS_URL: redisUrl,
         WEB_CONCURRENCY: String(count),
@@ -508,11 +501,20 @@ async function runPostgresDataset(postgresUrl: string, redisUrl: string, generat
         await warmUp(url, UNCACHED);
         console.log(line(`${processes}, rendered firm page`, await load(url, UNCACHED)));
         // A new server starts with an empty cache: every URL of the cold rows is new to it.
-        for (const { name, path: urlPath, cold } of benchTargets(await listFirms())) {
+        const firms = await listFirms();
+        for (const { name, path: urlPath, cold } of benchTargets(firms)) {
           if (!cold || (ONLY && !ONLY.test(name))) continue;
           const { result, note } = await measureCold(`${BASE}${urlPath}`, cold);
           console.log(line(`${processes}, cold ${name}`, result) + note);
         }
+        if (generated && count === 1 && (!ONLY || ONLY.test(SAVES_ROW)))
+          await runAdminSavesBench(
+            BASE,
+            firms,
+            BENCH_ADMIN,
+            SAVES_SECONDS,
+            `PostgreSQL, ${label}, 1 process`,
+          );
       } finally {
         await stopServer(child);
       }
@@ -547,11 +549,11 @@ const tempDir = () => {
 };
 try {
   if (process.env.BENCH_PGLITE !== '0') {
-    await runDataset('demo data', tempDir());
+    await runDataset('demo data', tempDir(), false);
     if (GENERATED_FIRMS > 0) {
       const dir = tempDir();
       await seedGenerated(dir, GENERATED_FIRMS);
-      await runDataset(`demo data + ${GENERATED_FIRMS} generated firms`, dir);
+      await runDataset(`demo data + ${GENERATED_FIRMS} generated firms`, dir, true);
     }
   }
   const postgresUrl = process.env.BENCH_POSTGRES_URL;

@@ -95,6 +95,11 @@ export async function buildApp(options: AppOptions) {
   app.decorate('cache', new ResponseCache());
   app.decorate('changes', new Changes());
   app.decorate('readModels', new ReadModels(app.changes));
+  // A request that wrote is answered once the read models have its change (decision 0055).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await app.readModels.settled();
+    return payload;
+  });
   app.decorate('jobs', new Jobs(database.db, app.log));
   // Tests trigger runs themselves (`app.jobs.run`), so no schedule fires in the middle of one.
   if (env.NODE_ENV !== 'test') app.addHook('onReady', async () => app.jobs.start());

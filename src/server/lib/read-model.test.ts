@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReadModel } from './read-model';
+import { Changes } from './events';
+import { ReadModel, ReadModels } from './read-model';
 
 /** A model of "rows" whose loads and refreshes the test counts and can hold open. */
 function counter() {
@@ -56,21 +57,21 @@ describe('ReadModel', () => {
       { type: 'firm.updated', id: 7 },
       { type: 'firm.updated', id: 9 },
     ]);
-    expect((await c.model.get()).value).toBe(2);
+    expect((await c.model.latest()).value).toBe(2);
     c.model.invalidate([{ type: 'firm.deleted' }]);
     await c.model.get();
     expect(c.calls).toEqual(['load', 'refresh 7,9', 'load']);
   });
 
-  it('never keeps a build that a change overtook: the next request reads again', async () => {
+  it('never keeps a build that a change overtook: the latest model is read again', async () => {
     const c = counter();
     await c.model.get();
     const open = c.hold();
     c.model.invalidate([{ type: 'firm.updated', id: 1 }]);
-    const during = c.model.get();
+    const during = c.model.latest();
     c.set(3);
     c.model.invalidate([{ type: 'firm.updated', id: 2 }]);
-    const after = c.model.get();
+    const after = c.model.latest();
     open();
     expect((await during).value).toBe(1);
     expect((await after).value).toBe(3);
@@ -80,6 +81,30 @@ describe('ReadModel', () => {
     expect(c.calls).toHaveLength(3);
   });
 
+  it('answers requests from the current model while a few rows are read again, never while everything is', async () => {
+    const c = counter();
+    await c.model.get();
+    const open = c.hold();
+    c.set(4);
+    c.model.invalidate([{ type: 'firm.updated', id: 5 }]);
+    expect(c.model.pending).toBe(true);
+    // The request is not held by the refresh: it gets the model as it stood, and starts the refresh.
+    expect((await c.model.get()).value).toBe(1);
+    expect(c.calls).toEqual(['load', 'refresh 5']);
+    const latest = c.model.latest();
+    open();
+    expect((await latest).value).toBe(4);
+    expect(c.model.pending).toBe(false);
+    expect((await c.model.get()).value).toBe(4);
+    // A change of everything: requests wait for the new build.
+    const hold = c.hold();
+    c.set(5);
+    c.model.invalidate([{ type: 'firm.deleted' }]);
+    const waiting = c.model.get();
+    hold();
+    expect((await waiting).value).toBe(5);
+  });
+
   it('reads everything again once the model expires', async () => {
     const c = counter();
     const first = await c.model.get(0);
@@ -87,5 +112,30 @@ describe('ReadModel', () => {
     await c.model.get(50);
     await c.model.get(150);
     expect(c.calls).toEqual(['load', 'load']);
+  });
+});
+
+describe('ReadModels', () => {
+  it('refreshes built models when a change is heard, and settles once they have it', async () => {
+    const changes = new Changes();
+    const models = new ReadModels(changes);
+    const c = counter();
+    models.register(c.model);
+    await c.model.get();
+    const open = c.hold();
+    c.set(6);
+    changes.publish({ type: 'firm.updated', id: 3 });
+    // Started by the event itself, not by a request.
+    expect(c.calls).toEqual(['load', 'refresh 3']);
+    let settled = false;
+    const done = models.settled().then(() => {
+      settled = true;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(settled).toBe(false);
+    open();
+    await done;
+    expect(c.model.pending).toBe(false);
+    expect((await c.model.get()).value).toBe(6);
   });
 });

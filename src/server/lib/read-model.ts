@@ -20,9 +20,12 @@ export interface ReadModelSpec<T> {
  * every process (decision 0023): a request filters and sorts it in a loop, where PGlite, one query
  * at a time on the server thread, would run the same join for every request.
  *
- * A request never gets data older than the last change it could know of: a change counts a
- * version, and a build that started before it is not kept (the request waits for the next build).
- * A change of a few rows re-reads only them when the model can (`refresh`).
+ * A change counts a version, and a build that started before it is not kept. A change of a few
+ * rows re-reads only them when the model can (`refresh`), at once (`ReadModels`), and requests are
+ * answered from the model as it stood until then, a few milliseconds: requests never wait for an
+ * admin's save (decision 0055). The request that made the change waits for it (`ReadModels.settled`),
+ * so its maker reads what it wrote; a change of everything, or an expired model, makes every
+ * request wait for the new build (`latest`).
  */
 export class ReadModel<T> {
   private current: T | null = null;
@@ -47,10 +50,33 @@ export class ReadModel<T> {
     }
   }
 
-  /** The model as of the latest change this process has heard of. */
+  /**
+   * The model for a request: the current one while only a few rows of it are being read again
+   * (the new one follows within milliseconds), else the model as of the latest change.
+   */
   get(now = Date.now()): Promise<T> {
     const current = this.current;
-    const fresh = (model: T) => now < (this.spec.validUntil?.(model) ?? Number.POSITIVE_INFINITY);
+    if (current && this.changed && this.spec.refresh && this.isFresh(current, now)) {
+      // The refresh runs without the request; its failure shows to the next `latest`.
+      if (this.currentVersion !== this.version) this.latest(now).catch(() => {});
+      return Promise.resolve(current);
+    }
+    return this.latest(now);
+  }
+
+  /** Whether a change was heard that the current model does not have yet. */
+  get pending(): boolean {
+    return this.current !== null && this.currentVersion !== this.version;
+  }
+
+  private isFresh(model: T, now: number): boolean {
+    return now < (this.spec.validUntil?.(model) ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** The model as of the latest change this process has heard of. */
+  latest(now = Date.now()): Promise<T> {
+    const current = this.current;
+    const fresh = (model: T) => this.isFresh(model, now);
     if (current && this.currentVersion === this.version && fresh(current)) return Promise.resolve(current);
     if (!this.building || this.buildingVersion !== this.version) {
       const version = this.version;
@@ -89,8 +115,21 @@ export class ReadModels {
 
   constructor(changes: Changes) {
     changes.subscribe((events) => {
-      for (const model of this.models) model.invalidate(events);
+      for (const model of this.models) {
+        model.invalidate(events);
+        // Off the request path: a built model reads its changed rows now, not when next asked.
+        if (model.pending) model.latest().catch(() => {});
+      }
     });
+  }
+
+  /**
+   * Resolves once every built model has the changes heard so far (a failed build included: the
+   * next request surfaces it). The server awaits it before answering a request that wrote, so the
+   * writer's next read sees its write.
+   */
+  async settled(): Promise<void> {
+    await Promise.all(this.models.filter((m) => m.pending).map((m) => m.latest().catch(() => {})));
   }
 
   register<T>(model: ReadModel<T>): ReadModel<T> {

@@ -261,23 +261,17 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
 
 /**
  * The catalog with only the named firms read again (a firm saved in the admin, say): their rows are
- * made again, every other firm's are kept, and the orders and row sets are rebuilt over them all.
+ * made again from their own source rows (a firm's rows depend on nothing else), and merged into the
+ * orders and row sets of the current catalog, every other row kept where it stands (decision 0055).
  */
 export async function refreshCatalogFirms(db: Db, catalog: Catalog, firmIds: number[], now = Date.now()) {
-  const source = replaceFirms(catalog.source, firmIds, await readCatalogSource(db, firmIds, now));
-  return buildCatalog(source, now, { rows: catalog.rows, changed: new Set(firmIds) });
+  const fresh = await readCatalogSource(db, firmIds, now);
+  const source = replaceFirms(catalog.source, firmIds, fresh);
+  return patchCatalog(catalog, source, (await buildCatalog(fresh, now)).rows, new Set(firmIds), now);
 }
 
-/**
- * A catalog from its source. With `kept`, the rows of firms not in `kept.changed` are taken from
- * `kept.rows` as they are: a firm's rows depend only on its own firm, model, account, platform and
- * coupon rows.
- */
-function buildCatalog(
-  source: CatalogSource,
-  now: number,
-  kept?: { rows: readonly CatalogRow[]; changed: ReadonlySet<number> },
-): Catalog {
+/** A catalog from its source. */
+async function buildCatalog(source: CatalogSource, now: number): Promise<Catalog> {
   const { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows, priceSignals } = source;
   const payoutOf = new Map<number, { tier: PayoutTier; medianDays: number | null }>(
     payoutRows.map((p) => [p.firmId, p]),
@@ -285,7 +279,6 @@ function buildCatalog(
   const firmsById = new Map(firmRows.map((f) => [f.id, f]));
   const modelsById = new Map(modelRows.map((m) => [m.id, m]));
   const optionRows = accountRows.flatMap((a) => {
-    if (kept && !kept.changed.has(a.firmId)) return [];
     const f = firmsById.get(a.firmId);
     const m = modelsById.get(a.modelId);
     if (!f || !m) return [];
@@ -325,20 +318,15 @@ function buildCatalog(
     ];
   });
   const platformsOf = new Map<number, Set<string>>();
-  const platformNames = new Map<string, string>();
   for (const { firmId, name } of platformRows) {
     const set = platformsOf.get(firmId) ?? new Set<string>();
-    const slug = platformSlug(name);
-    set.add(slug);
+    set.add(platformSlug(name));
     platformsOf.set(firmId, set);
-    platformNames.set(slug, name);
   }
-  let validUntil = Number.POSITIVE_INFINITY;
   const bestCoupon = new Map<number, { id: number; code: string; discountPercent: number | null }>();
   for (const c of couponRows) {
     if (c.firmId == null) continue;
     bestCoupon.set(c.firmId, { id: c.id, code: c.code, discountPercent: c.discountPercent });
-    if (c.expiryDate) validUntil = Math.min(validUntil, c.expiryDate.getTime());
   }
   const countriesOf = new Map<number, Set<string>>();
   const noPlatforms = new Set<string>();
@@ -426,26 +414,93 @@ function buildCatalog(
       latestDrop: priceSignal.latestDrop,
     };
   });
-  if (kept) for (const row of kept.rows) if (!kept.changed.has(row.option.firm.id)) rows.push(row);
-  // Ties everywhere: price after coupon, then account id, so pages never overlap or skip.
-  rows.sort((a, b) => a.priceAfterCoupon - b.priceAfterCoupon || a.option.account.id - b.option.account.id);
-  const keys: Record<StaticSort, (row: CatalogRow) => number | null> = {
-    price: (row) => row.priceAfterCoupon,
-    size: (row) => row.capital,
-    profitSplit: (row) => row.profitSplit,
-    rating: (row) => row.trustWeight,
-    payoutDays: (row) => row.payoutDays,
-    priceDrop: (row) => row.latestDrop,
-  };
+  rows.sort(byPriceThenId);
+  const orders = {} as Record<StaticSort, Int32Array>;
+  for (const sort of STATIC_SORTS) {
+    await yieldToRequests(rows.length);
+    // Rows are already in price order; the other keys are sorted once.
+    orders[sort] = sort === 'price' ? identity(rows.length) : sortedPositions(keyValues(rows, sort), 1);
+  }
+  return indexCatalog(rows, orders, setsOf(rows), source, now);
+}
+
+// Ties everywhere: price after coupon, then account id, so pages never overlap or skip.
+const byPriceThenId = (a: CatalogRow, b: CatalogRow) =>
+  a.priceAfterCoupon - b.priceAfterCoupon || a.option.account.id - b.option.account.id;
+
+const SORT_KEYS: Record<StaticSort, (row: CatalogRow) => number | null> = {
+  price: (row) => row.priceAfterCoupon,
+  size: (row) => row.capital,
+  profitSplit: (row) => row.profitSplit,
+  rating: (row) => row.trustWeight,
+  payoutDays: (row) => row.payoutDays,
+  priceDrop: (row) => row.latestDrop,
+};
+const STATIC_SORTS = Object.keys(SORT_KEYS) as StaticSort[];
+
+/** Each row's key for a sort, NaN where it has none: numbers unboxed, compared without a null check. */
+function keyValues(rows: readonly CatalogRow[], sort: StaticSort): Float64Array {
+  const key = SORT_KEYS[sort];
+  const values = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) values[i] = key(rows[i]) ?? Number.NaN;
+  return values;
+}
+
+/**
+ * Lets waiting requests run between the stages of a build over many rows: each pass over the rows
+ * takes a few milliseconds at 50,000 options, the whole build tens (decision 0055). Few stages:
+ * under load each pause lasts as long as the requests queued meanwhile, and a save waits for them.
+ */
+const yieldToRequests = (rows: number) =>
+  rows < 10_000 ? Promise.resolve() : new Promise<void>((resolve) => setImmediate(resolve));
+
+function identity(n: number): Int32Array {
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return order;
+}
+
+/**
+ * The catalog over rows in price order, given each static order ascending and the row sets: the
+ * descending orders, ranks, columns and the filters' choices are derived from them.
+ */
+async function indexCatalog(
+  rows: CatalogRow[],
+  ascending: Record<StaticSort, Int32Array>,
+  sets: CatalogSets,
+  source: CatalogSource,
+  now: number,
+): Promise<Catalog> {
   const orders = {} as Catalog['orders'];
   const ranks = {} as Catalog['ranks'];
-  for (const sort of Object.keys(keys) as StaticSort[]) {
-    // Rows are already in price order; the other keys are sorted once, descending derived from it.
-    const asc = sort === 'price' ? Int32Array.from(rows, (_, i) => i) : sortedPositions(rows, keys[sort], 1);
-    const desc = reverseKeepingTies(asc, rows.map(keys[sort]));
+  await yieldToRequests(rows.length);
+  for (const sort of STATIC_SORTS) {
+    const asc = ascending[sort];
+    const desc = reverseKeepingTies(asc, keyValues(rows, sort));
     orders[sort] = { asc, desc };
     ranks[sort] = { asc: inverse(asc), desc: inverse(desc) };
   }
+  await yieldToRequests(rows.length);
+  let validUntil = Number.POSITIVE_INFINITY;
+  for (const c of source.couponRows)
+    if (c.firmId != null && c.expiryDate) validUntil = Math.min(validUntil, c.expiryDate.getTime());
+  return {
+    rows,
+    columns: columnsOf(rows),
+    sets,
+    orders,
+    ranks,
+    validUntil: validUntil > now ? validUntil : now,
+    filters: filtersOf(rows, source),
+    source,
+  };
+}
+
+/** The choices of the platform and country filters: those of listed firms with options. */
+function filtersOf(rows: readonly CatalogRow[], source: CatalogSource): ChallengeFilters {
+  const platformNames = new Map<string, string>();
+  for (const name of new Set(source.platformRows.map((p) => p.name)))
+    platformNames.set(platformSlug(name), name);
   // Rows of one firm share its platform set: each set is read once.
   const platformSets = new Set<ReadonlySet<string>>();
   const withOptions = new Set<number>();
@@ -456,26 +511,101 @@ function buildCatalog(
   const offered = new Set<string>();
   for (const set of platformSets) for (const slug of set) offered.add(slug);
   const countries = new Map<string, string>();
-  for (const f of firmRows) {
+  for (const f of source.firmRows) {
     if (!withOptions.has(f.id)) continue;
     for (const c of f.restrictedCountries) if (c.trim()) countries.set(c.trim().toLowerCase(), c.trim());
   }
   const byName = (a: string, b: string) => a.localeCompare(b, 'en');
-  const filters: ChallengeFilters = {
+  return {
     platforms: [...offered]
       .map((slug) => ({ slug, name: platformNames.get(slug) ?? slug }))
       .sort((a, b) => byName(a.name, b.name)),
     countries: [...countries.values()].sort(byName),
   };
+}
+
+/**
+ * The catalog with the rows of the `changed` firms replaced by `added` (in price order): the kept
+ * rows keep their relative place in every order, so each order is the old one without the removed
+ * rows, merged with the added rows sorted alone, and the row sets are the old bits moved to the
+ * rows' new positions: linear passes over typed arrays, where a full build sorts every order
+ * again (decision 0055). Equal to a full build of the same source (catalog.test.ts proves it).
+ */
+async function patchCatalog(
+  old: Catalog,
+  source: CatalogSource,
+  added: readonly CatalogRow[],
+  changed: ReadonlySet<number>,
+  now: number,
+): Promise<Catalog> {
+  // The rows in price order: the kept ones and the added ones merged, with where each went.
+  const moved = new Int32Array(old.rows.length).fill(-1);
+  const addedAt = new Int32Array(added.length);
+  const rows: CatalogRow[] = [];
+  let a = 0;
+  old.rows.forEach((row, i) => {
+    if (changed.has(row.option.firm.id)) return;
+    for (; a < added.length && byPriceThenId(added[a], row) < 0; a++) addedAt[a] = rows.push(added[a]) - 1;
+    moved[i] = rows.push(row) - 1;
+  });
+  for (; a < added.length; a++) addedAt[a] = rows.push(added[a]) - 1;
+
+  await yieldToRequests(rows.length);
+  const ascending = {} as Record<StaticSort, Int32Array>;
+  for (const sort of STATIC_SORTS) {
+    if (sort === 'price') {
+      ascending.price = identity(rows.length);
+      continue;
+    }
+    const before = positionOrder(keyValues(rows, sort), 1);
+    const insert = Array.from(addedAt).sort(before);
+    const asc = new Int32Array(rows.length);
+    let k = 0;
+    let n = 0;
+    for (const i of old.orders[sort].asc) {
+      const p = moved[i];
+      if (p < 0) continue;
+      while (n < insert.length && before(insert[n], p) < 0) asc[k++] = insert[n++];
+      asc[k++] = p;
+    }
+    while (n < insert.length) asc[k++] = insert[n++];
+    ascending[sort] = asc;
+  }
+
+  await yieldToRequests(rows.length);
+  const sets = movedSets(old.sets, moved, rows.length);
+  const words = (rows.length + 31) >>> 5;
+  for (let j = 0; j < added.length; j++) addToSets(sets, added[j], addedAt[j], words);
+  return indexCatalog(rows, ascending, sets, source, now);
+}
+
+/** Each row set with its bits moved to the rows' new positions (-1: removed); empty sets dropped. */
+function movedSets(sets: CatalogSets, moved: Int32Array, length: number): CatalogSets {
+  const words = (length + 31) >>> 5;
+  const move = <K>(map: Map<K, RowSet>) => {
+    const next = new Map<K, RowSet>();
+    for (const [key, bits] of map) {
+      const set = new Uint32Array(words);
+      let any = false;
+      for (let w = 0; w < bits.length; w++) {
+        for (let x = bits[w]; x !== 0; x &= x - 1) {
+          const p = moved[(w << 5) | (31 - Math.clz32(x & -x))];
+          if (p < 0) continue;
+          set[p >>> 5] |= 1 << (p & 31);
+          any = true;
+        }
+      }
+      if (any) next.set(key, set);
+    }
+    return next;
+  };
   return {
-    rows,
-    columns: columnsOf(rows),
-    sets: setsOf(rows),
-    orders,
-    ranks,
-    validUntil: validUntil > now ? validUntil : now,
-    filters,
-    source,
+    capital: move(sets.capital),
+    steps: move(sets.steps),
+    flags: move(sets.flags),
+    drawdown: move(sets.drawdown),
+    platform: move(sets.platform),
+    restricted: move(sets.restricted),
   };
 }
 
@@ -524,7 +654,13 @@ function setsOf(rows: CatalogRow[]): CatalogSets {
     platform: new Map(),
     restricted: new Map(),
   };
-  const add = <K>(map: Map<K, RowSet>, key: K, i: number) => {
+  for (let i = 0; i < rows.length; i++) addToSets(sets, rows[i], i, words);
+  return sets;
+}
+
+/** Sets the bit of row position `i` in each set the row belongs to (sets of `words` words). */
+function addToSets(sets: CatalogSets, row: CatalogRow, i: number, words: number): void {
+  const add = <K>(map: Map<K, RowSet>, key: K) => {
     let set = map.get(key);
     if (!set) {
       set = new Uint32Array(words);
@@ -532,30 +668,26 @@ function setsOf(rows: CatalogRow[]): CatalogSets {
     }
     set[i >>> 5] |= 1 << (i & 31);
   };
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    add(sets.capital, row.capital, i);
-    add(sets.steps, row.steps, i);
-    const flags = flagsOf(row);
-    for (const bit of FLAG_BITS) if (flags & bit) add(sets.flags, bit, i);
-    if (row.drawdownType) add(sets.drawdown, row.drawdownType, i);
-    for (const platform of row.platforms) add(sets.platform, platform, i);
-    for (const country of row.restrictedCountries) add(sets.restricted, country, i);
-  }
-  return sets;
+  add(sets.capital, row.capital);
+  add(sets.steps, row.steps);
+  const flags = flagsOf(row);
+  for (const bit of FLAG_BITS) if (flags & bit) add(sets.flags, bit);
+  if (row.drawdownType) add(sets.drawdown, row.drawdownType);
+  for (const platform of row.platforms) add(sets.platform, platform);
+  for (const country of row.restrictedCountries) add(sets.restricted, country);
 }
 
 /**
  * The descending order from the ascending one: equal keys keep their ascending tie order (price,
  * then id), and rows without a key stay last.
  */
-function reverseKeepingTies(asc: Int32Array, values: (number | null)[]): Int32Array {
+function reverseKeepingTies(asc: Int32Array, values: Float64Array): Int32Array {
   const present = new Int32Array(asc.length);
   const missing = new Int32Array(asc.length);
   let presentCount = 0;
   let missingCount = 0;
   for (const i of asc) {
-    if (values[i] == null) missing[missingCount++] = i;
+    if (Number.isNaN(values[i])) missing[missingCount++] = i;
     else present[presentCount++] = i;
   }
   const desc = new Int32Array(asc.length);
@@ -577,16 +709,20 @@ function inverse(order: Int32Array): Int32Array {
   return ranks;
 }
 
-/** Positions of rows by a key (missing keys last either way), ties kept in the rows' own order. */
-function sortedPositions(rows: CatalogRow[], key: (row: CatalogRow) => number | null, direction: 1 | -1) {
-  const values = rows.map(key);
-  const positions = Array.from(rows, (_, i) => i).sort((i, j) => {
+/** Row positions by their keys (NaN, a missing key, last either way), ties kept in the rows' own order. */
+function sortedPositions(values: Float64Array, direction: 1 | -1) {
+  const positions = Array.from(values, (_, i) => i).sort(positionOrder(values, direction));
+  return Int32Array.from(positions);
+}
+
+/** Compares row positions by their values (NaN, a missing value, last either way), then by position. */
+function positionOrder(values: Float64Array, direction: 1 | -1) {
+  return (i: number, j: number) => {
     const a = values[i];
     const b = values[j];
-    if (a == null || b == null) return a == null ? (b == null ? i - j : 1) : -1;
+    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? i - j : 1) : -1;
     return (a - b) * direction || i - j;
-  });
-  return Int32Array.from(positions);
+  };
 }
 
 /**

@@ -96,11 +96,30 @@ async function readNextExpiry(db: Db): Promise<number> {
   return row?.at ? new Date(row.at).getTime() : Number.POSITIVE_INFINITY;
 }
 
-async function assemble(db: Db, entries: Map<number, DirectoryEntry>): Promise<DirectoryModel> {
+/**
+ * The model over `entries`. With `previous` (the model these entries were patched from, and the ids
+ * whose entries changed), each order is the previous one without the changed entries and with their
+ * new ones inserted where the order puts them, rather than sorted again (decision 0055); unless the
+ * featured firm changed, which moves a firm in every order.
+ */
+async function assemble(
+  db: Db,
+  entries: Map<number, DirectoryEntry>,
+  previous?: { model: DirectoryModel; changed: ReadonlySet<number> },
+): Promise<DirectoryModel> {
   const [featuredFirmId, validUntil] = await Promise.all([readFeaturedFirmId(db), readNextExpiry(db)]);
   const all = [...entries.values()];
-  const sorted = (sort: DirectorySort | null) =>
-    [...all].sort(comparator(directoryOrder(sort), featuredFirmId));
+  const sorted = (sort: DirectorySort | null) => {
+    const compare = comparator(directoryOrder(sort), featuredFirmId);
+    if (!previous || previous.model.featuredFirmId !== featuredFirmId) return [...all].sort(compare);
+    const { model, changed } = previous;
+    const order = model.orders[sort ?? 'default'].filter((entry) => !changed.has(entry.card.id));
+    for (const id of changed) {
+      const entry = entries.get(id);
+      if (entry) order.splice(insertionPoint(order, entry, compare), 0, entry);
+    }
+    return order;
+  };
   const byName = sorted(null);
   let approvedCount = 0;
   let accountCount = 0;
@@ -117,6 +136,18 @@ async function assemble(db: Db, entries: Map<number, DirectoryEntry>): Promise<D
     stats: { listedCount: all.length, approvedCount, accountCount, activeCouponCount },
     validUntil,
   };
+}
+
+/** Where `entry` goes in `order` (sorted by `compare`): after every entry that sorts before it. */
+function insertionPoint<T>(order: readonly T[], entry: T, compare: (a: T, b: T) => number): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(order[middle], entry) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 const affectsDirectory = (event: ChangeEvent): ReadModelChange => {
@@ -139,7 +170,7 @@ export const createDirectoryModel = (db: Db) =>
       const entries = new Map(current.entries);
       for (const id of ids) entries.delete(id);
       for (const card of await readDirectoryFirms(db, ids)) entries.set(card.id, entryOf(card));
-      return assemble(db, entries);
+      return assemble(db, entries, { model: current, changed: new Set(ids) });
     },
     validUntil: (model) => model.validUntil,
   });

@@ -130,6 +130,33 @@ function indexEntries(entries: Map<number, SearchEntry>): SearchIndex {
 }
 
 /**
+ * The index with the entries of `ids` replaced by `fresh` (a firm missing from it is gone): only the
+ * trigram lists of those entries are made again, the new entries last, as in a full build of the
+ * same entries (decision 0055).
+ */
+function patchSearchIndex(index: SearchIndex, ids: readonly number[], fresh: SearchEntry[]): SearchIndex {
+  const entries = new Map(index.entries);
+  const byTrigram = new Map(index.byTrigram);
+  const gone = new Set<SearchEntry>();
+  for (const id of ids) {
+    const entry = entries.get(id);
+    if (!entry) continue;
+    gone.add(entry);
+    entries.delete(id);
+    for (const t of entry.trigrams) {
+      const list = (byTrigram.get(t) ?? []).filter((e) => !gone.has(e));
+      if (list.length) byTrigram.set(t, list);
+      else byTrigram.delete(t);
+    }
+  }
+  for (const entry of fresh) {
+    entries.set(entry.firm.id, entry);
+    for (const t of entry.trigrams) byTrigram.set(t, [...(byTrigram.get(t) ?? []), entry]);
+  }
+  return { entries, byTrigram };
+}
+
+/**
  * Each entry sharing a trigram with the query, and how many it shares; null when the query has no
  * word of 3 letters or more (then a name can contain it without sharing a trigram: look at all).
  */
@@ -223,10 +250,6 @@ export const createSearchIndex = (db: Db) =>
   new ReadModel<SearchIndex>({
     affects: affectsSearch,
     load: async () => buildSearchIndex(await readSearchFirms(db)),
-    refresh: async (current, ids) => {
-      const entries = new Map(current.entries);
-      for (const id of ids) entries.delete(id);
-      for (const firm of await readSearchFirms(db, ids)) entries.set(firm.id, entryOf(firm));
-      return indexEntries(entries);
-    },
+    refresh: async (current, ids) =>
+      patchSearchIndex(current, ids, (await readSearchFirms(db, ids)).map(entryOf)),
   });

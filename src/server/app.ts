@@ -29,8 +29,8 @@ import { redisOrLocalStore } from './lib/rate-limit';
 import { closeRedis, openRedis } from './lib/redis';
 import {
   type CacheAnswer,
-  cacheTagsOf,
   createCacheAnswer,
+  dropStaleAnswers,
   registerResponseCache,
 } from './lib/response-cache-plugin';
 import { createSecurityHeaders, registerSecurity } from './lib/security';
@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => storage.close?.());
 
   const redis = env.REDIS_URL ? openRedis(env.REDIS_URL, app.log) : undefined;
-  app.changes.subscribe((events) => app.cache.invalidate(cacheTagsOf(events)));
+  dropStaleAnswers(app.changes, app.cache, app.readModels);
   if (redis) {
     const disconnect = await app.changes.connectRedis(redis, `${redisPrefix}:changes`, app.log);
     app.addHook('onClose', async () => {

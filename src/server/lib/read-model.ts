@@ -123,6 +123,11 @@ export class ReadModels {
     });
   }
 
+  /** Whether a built model has heard a change it has not read yet. */
+  get pending(): boolean {
+    return this.models.some((m) => m.pending);
+  }
+
   /**
    * Resolves once every built model has the changes heard so far (a failed build included: the
    * next request surfaces it). The server awaits it before answering a request that wrote, so the

@@ -9,8 +9,9 @@ import {
   encodeSingle,
   type ResponseCache,
 } from './cache';
-import type { ChangedEntity, ChangeEvent } from './events';
+import type { ChangedEntity, ChangeEvent, Changes } from './events';
 import type { ObserveRequest } from './metrics';
+import type { ReadModels } from './read-model';
 import { createNonce, type SecurityHeaders } from './security';
 
 /** The cache tags each kind of change makes stale (routes name the tags they read in `cacheTags`). */
@@ -39,6 +40,21 @@ export function cacheTagsOf(events: readonly ChangeEvent[]): string[] {
     for (const tag of TAGS_CHANGED_BY[entity] ?? [ALL_TAGS]) tags.add(tag);
   }
   return [...tags];
+}
+
+/**
+ * Drops the cached answers each batch of changes makes stale, and again once the read models have
+ * read the change when they had not yet: until then they answer from the data as it stood (decision
+ * 0055), so an answer begun after the first drop may still be stale. The second drop removes what
+ * was stored meanwhile and refuses every answer begun before it (`ResponseCache.set`). The read
+ * models must hear the changes first (`ReadModels` subscribes when it is made).
+ */
+export function dropStaleAnswers(changes: Changes, cache: ResponseCache, readModels: ReadModels): void {
+  changes.subscribe((events) => {
+    const tags = cacheTagsOf(events);
+    cache.invalidate(tags);
+    if (tags.length > 0 && readModels.pending) void readModels.settled().then(() => cache.invalidate(tags));
+  });
 }
 
 /** The cache key of an API answer (public: the same for every visitor, signed in or not). */

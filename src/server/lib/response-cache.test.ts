@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { insertFirm } from '../db/seed/factories';
 import { ALL_TAGS, type CachedResponse, encodeCached, encodeSingle, ResponseCache } from './cache';
-import { createCacheAnswer, pageCacheKey, registerResponseCache } from './response-cache-plugin';
+import { Changes } from './events';
+import { ReadModel, ReadModels } from './read-model';
+import {
+  createCacheAnswer,
+  dropStaleAnswers,
+  pageCacheKey,
+  registerResponseCache,
+} from './response-cache-plugin';
 import { createSecurityHeaders } from './security';
 
 const METRICS_TOKEN = 'metrics-token-of-this-test';
@@ -19,6 +26,56 @@ const entry = (text: string): CachedResponse => ({
   tags: ['page'],
   route: '/*',
   headers: {},
+});
+
+describe('dropStaleAnswers', () => {
+  it('drops what was cached from a read model still reading a change, and refuses what began before it had', async () => {
+    const changes = new Changes();
+    const readModels = new ReadModels(changes);
+    const cache = new ResponseCache();
+    dropStaleAnswers(changes, cache, readModels);
+    let price = 100;
+    let release = () => {};
+    const model = readModels.register(
+      new ReadModel<number>({
+        affects: (event) => (event.type === 'firm.updated' ? { ids: [1] } : 'none'),
+        load: async () => price,
+        refresh: async () => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          return price;
+        },
+      }),
+    );
+    const firmAnswer = (value: number): CachedResponse => ({ ...entry(String(value)), tags: ['firms'] });
+    expect(await model.get()).toBe(100);
+
+    price = 80;
+    changes.publish({ type: 'firm.updated', id: 1 });
+    // The model reads the firm again; meanwhile requests get the price as it stood.
+    const storedMark = cache.mark();
+    const lateMark = cache.mark();
+    expect(await model.get()).toBe(100);
+    cache.set('api:/stored', firmAnswer(await model.get()), storedMark);
+    expect(cache.get('api:/stored')).toBeDefined();
+
+    release();
+    await readModels.settled();
+    await Promise.resolve();
+    expect(await model.get()).toBe(80);
+    // Stored while the model was reading: dropped. Begun then, stored now: refused.
+    expect(cache.get('api:/stored')).toBeUndefined();
+    cache.set('api:/late', firmAnswer(100), lateMark);
+    expect(cache.get('api:/late')).toBeUndefined();
+    // Begun after the model had read it: stored.
+    const mark = cache.mark();
+    cache.set('api:/fresh', firmAnswer(await model.get()), mark);
+    expect(cache.get('api:/fresh')?.body.toString()).toBe('80');
+    // A change no model reads is dropped once, as before.
+    changes.publish({ type: 'post.updated', id: 3 });
+    expect(readModels.pending).toBe(false);
+  });
 });
 
 describe('encodeCached', () => {

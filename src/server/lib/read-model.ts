@@ -69,6 +69,11 @@ export class ReadModel<T> {
     return this.current !== null && this.currentVersion !== this.version;
   }
 
+  /** Whether requests are answered from the current model while it reads changed rows (`get`). */
+  get answersStale(): boolean {
+    return this.pending && this.changed !== null && this.spec.refresh !== undefined;
+  }
+
   private isFresh(model: T, now: number): boolean {
     return now < (this.spec.validUntil?.(model) ?? Number.POSITIVE_INFINITY);
   }
@@ -123,9 +128,9 @@ export class ReadModels {
     });
   }
 
-  /** Whether a built model has heard a change it has not read yet. */
-  get pending(): boolean {
-    return this.models.some((m) => m.pending);
+  /** Whether a model answers from the data as it stood while it reads a change (`ReadModel.get`). */
+  get answersStale(): boolean {
+    return this.models.some((m) => m.answersStale);
   }
 
   /**

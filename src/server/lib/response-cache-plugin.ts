@@ -53,7 +53,8 @@ export function dropStaleAnswers(changes: Changes, cache: ResponseCache, readMod
   changes.subscribe((events) => {
     const tags = cacheTagsOf(events);
     cache.invalidate(tags);
-    if (tags.length > 0 && readModels.pending) void readModels.settled().then(() => cache.invalidate(tags));
+    if (tags.length > 0 && readModels.answersStale)
+      void readModels.settled().then(() => cache.invalidate(tags));
   });
 }
 

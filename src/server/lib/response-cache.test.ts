@@ -74,7 +74,7 @@ describe('dropStaleAnswers', () => {
     expect(cache.get('api:/fresh')?.body.toString()).toBe('80');
     // A change no model reads is dropped once, as before.
     changes.publish({ type: 'post.updated', id: 3 });
-    expect(readModels.pending).toBe(false);
+    expect(readModels.answersStale).toBe(false);
   });
 });
 

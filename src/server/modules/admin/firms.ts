@@ -141,7 +141,7 @@ export async function findAdminFirm(db: Tx, id: number): Promise<AdminFirm | nul
   };
 }
 
-function toTrustRating(value: string | null): AdminFirm['trustRating'] {
+export function toTrustRating(value: string | null): AdminFirm['trustRating'] {
   const v = (value ?? '').trim().toLowerCase().replace(/[_-]/g, ' ');
   return v === 'approved' || v === 'trusted' || v === 'caution' || v === 'avoid' ? v : 'not tested';
 }
@@ -334,22 +334,25 @@ const change = (
   newValue: ruleValueText(newValue),
 });
 
-export async function createFirm(db: Db, actor: Actor, input: FirmValues): Promise<AdminFirm> {
-  return db.transaction(async (tx) => {
-    await assertSlugFree(tx, input.slug);
-    await assertResourcesExist(tx, input);
-    const [row] = await tx.insert(propFirms).values(firmColumns(input)).returning({ id: propFirms.id });
-    await writeFirmParts(tx, row.id, input, null);
-    const after = (await findAdminFirm(tx, row.id))!;
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: 'firm',
-      entityId: row.id,
-      summary: input.name,
-      after,
-    });
-    return after;
+export function createFirm(db: Db, actor: Actor, input: FirmValues): Promise<AdminFirm> {
+  return db.transaction((tx) => createFirmIn(tx, actor, input));
+}
+
+/** The editor's create within the caller's transaction (the catalog import's). */
+export async function createFirmIn(tx: Tx, actor: Actor, input: FirmValues): Promise<AdminFirm> {
+  await assertSlugFree(tx, input.slug);
+  await assertResourcesExist(tx, input);
+  const [row] = await tx.insert(propFirms).values(firmColumns(input)).returning({ id: propFirms.id });
+  await writeFirmParts(tx, row.id, input, null);
+  const after = (await findAdminFirm(tx, row.id))!;
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entity: 'firm',
+    entityId: row.id,
+    summary: input.name,
+    after,
   });
+  return after;
 }
 
 export interface FirmSaved {
@@ -363,7 +366,7 @@ export interface FirmSaved {
  * 409, so nobody's edit is silently lost. Rule changes and the audit entry are written in the same
  * transaction.
  */
-export async function updateFirm(
+export function updateFirm(
   db: Db,
   actor: Actor,
   id: number,
@@ -371,54 +374,67 @@ export async function updateFirm(
   input: FirmValues,
   now = new Date(),
 ): Promise<FirmSaved> {
-  return db.transaction(async (tx) => {
-    const before = await findAdminFirm(tx, id);
-    if (!before) throw notFound('Firm');
-    if (before.version !== version) throw conflict();
-    await assertSlugFree(tx, input.slug, id);
-    await assertResourcesExist(tx, input);
-    const updated = await tx
-      .update(propFirms)
-      .set({ ...firmColumns(input), version: sql`${propFirms.version} + 1`, updatedAt: now })
-      .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
-      .returning({ id: propFirms.id });
-    if (updated.length === 0) throw conflict();
-    const changes = await writeFirmParts(tx, id, input, before);
-    const batchId = randomUUID();
-    if (changes.length)
-      await tx
-        .insert(firmRuleChanges)
-        .values(changes.map((c) => ({ ...c, propFirmId: id, batchId, createdAt: now })));
-    const after = (await findAdminFirm(tx, id))!;
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entity: 'firm',
-      entityId: id,
-      summary: input.name,
-      before,
-      after,
-    });
-    return { firm: after, ruleChanges: { batchId, changes } };
+  return db.transaction((tx) => updateFirmIn(tx, actor, id, version, input, now));
+}
+
+/** The editor's save within the caller's transaction (the catalog import's). */
+export async function updateFirmIn(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  version: number,
+  input: FirmValues,
+  now = new Date(),
+): Promise<FirmSaved> {
+  const before = await findAdminFirm(tx, id);
+  if (!before) throw notFound('Firm');
+  if (before.version !== version) throw conflict();
+  await assertSlugFree(tx, input.slug, id);
+  await assertResourcesExist(tx, input);
+  const updated = await tx
+    .update(propFirms)
+    .set({ ...firmColumns(input), version: sql`${propFirms.version} + 1`, updatedAt: now })
+    .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
+    .returning({ id: propFirms.id });
+  if (updated.length === 0) throw conflict();
+  const changes = await writeFirmParts(tx, id, input, before);
+  const batchId = randomUUID();
+  if (changes.length)
+    await tx
+      .insert(firmRuleChanges)
+      .values(changes.map((c) => ({ ...c, propFirmId: id, batchId, createdAt: now })));
+  const after = (await findAdminFirm(tx, id))!;
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entity: 'firm',
+    entityId: id,
+    summary: input.name,
+    before,
+    after,
   });
+  return { firm: after, ruleChanges: { batchId, changes } };
 }
 
 export async function deleteFirm(db: Db, actor: Actor, id: number, version: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await findAdminFirm(tx, id);
-    if (!before) throw notFound('Firm');
-    if (before.version !== version) throw conflict();
-    const deleted = await tx
-      .delete(propFirms)
-      .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
-      .returning({ id: propFirms.id });
-    if (deleted.length === 0) throw conflict();
-    await recordAudit(tx, actor, {
-      action: 'delete',
-      entity: 'firm',
-      entityId: id,
-      summary: before.name,
-      before,
-    });
+  await db.transaction((tx) => deleteFirmIn(tx, actor, id, version));
+}
+
+/** The editor's delete within the caller's transaction (the catalog import's). */
+export async function deleteFirmIn(tx: Tx, actor: Actor, id: number, version: number): Promise<void> {
+  const before = await findAdminFirm(tx, id);
+  if (!before) throw notFound('Firm');
+  if (before.version !== version) throw conflict();
+  const deleted = await tx
+    .delete(propFirms)
+    .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
+    .returning({ id: propFirms.id });
+  if (deleted.length === 0) throw conflict();
+  await recordAudit(tx, actor, {
+    action: 'delete',
+    entity: 'firm',
+    entityId: id,
+    summary: before.name,
+    before,
   });
 }
 
@@ -429,22 +445,30 @@ export async function createResource(
   kind: 'platforms' | 'payout-methods',
   input: { name: string; logo: string | null },
 ): Promise<FirmOptions['platforms'][number]> {
+  return db.transaction((tx) => createResourceIn(tx, actor, kind, input));
+}
+
+/** A new platform or payout method within the caller's transaction. */
+export async function createResourceIn(
+  tx: Tx,
+  actor: Actor,
+  kind: 'platforms' | 'payout-methods',
+  input: { name: string; logo: string | null },
+): Promise<FirmOptions['platforms'][number]> {
   const table = kind === 'platforms' ? platforms : payoutMethods;
-  return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(sql`lower(${table.name}) = ${input.name.toLowerCase()}`)
-      .limit(1);
-    if (taken) throw new AppError(409, 'name_taken', `name: "${input.name}" already exists.`);
-    const [row] = await tx.insert(table).values(input).returning();
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: kind === 'platforms' ? 'platform' : 'payout_method',
-      entityId: row.id,
-      summary: row.name,
-      after: row,
-    });
-    return row;
+  const [taken] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(sql`lower(${table.name}) = ${input.name.toLowerCase()}`)
+    .limit(1);
+  if (taken) throw new AppError(409, 'name_taken', `name: "${input.name}" already exists.`);
+  const [row] = await tx.insert(table).values(input).returning();
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entity: kind === 'platforms' ? 'platform' : 'payout_method',
+    entityId: row.id,
+    summary: row.name,
+    after: row,
   });
+  return row;
 }

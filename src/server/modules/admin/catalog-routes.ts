@@ -77,7 +77,7 @@ export async function adminCatalogRoutes(
   { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
 ): Promise<void> {
   const db = app.database.db;
-  const limit = rateLimit(app, [byUser('catalog-import', 30, 10 * MINUTE)]);
+  const limit = rateLimit(app, [byUser('catalog-import', 60, MINUTE)]);
 
   app.get(
     '/api/admin/catalog',

@@ -187,11 +187,19 @@ export async function exportCatalog(db: Db): Promise<CatalogDocument> {
   );
 }
 
-/** The versions of every firm and coupon: what a dry run read, and an apply checks against. */
-function fingerprintOf(stored: StoredCatalog): string {
-  const hash = createHash('sha256');
-  for (const f of [...stored.firms].sort((a, b) => a.id - b.id)) hash.update(`f${f.id}:${f.version};`);
-  for (const c of [...stored.coupons].sort((a, b) => a.id - b.id)) hash.update(`c${c.id}:${c.version};`);
+/**
+ * The versions the import reads: of the firms and coupons the file names (every one in replace
+ * mode), and the mode. A dry run returns it; the apply is refused (409) when it has changed.
+ */
+function fingerprintOf(stored: StoredCatalog, input: CatalogImportInput): string {
+  const slugs = new Set(input.catalog.firms.map((f) => f.slug));
+  const keys = new Set(input.couponsGiven ? input.catalog.coupons.map(couponKey) : []);
+  const hash = createHash('sha256').update(input.replace ? 'replace;' : 'merge;');
+  for (const f of [...stored.firms].sort((a, b) => a.id - b.id))
+    if (input.replace || slugs.has(f.values.slug)) hash.update(`f${f.id}:${f.version};`);
+  for (const c of [...stored.coupons].sort((a, b) => a.id - b.id))
+    if ((input.replace && input.couponsGiven) || keys.has(couponKey(c.values)))
+      hash.update(`c${c.id}:${c.version};`);
   return hash.digest('hex').slice(0, 32);
 }
 
@@ -250,14 +258,14 @@ export async function importCatalog(
         'The file has problems: run the dry run and fix them first.',
       );
     return {
-      report: base(fingerprintOf(await loadCatalog(db))),
+      report: base(''),
       effects: { events: [], ruleChangeBatches: [] },
     };
   }
   try {
     return await db.transaction(async (tx) => {
       const stored = await loadCatalog(tx);
-      const fingerprint = fingerprintOf(stored);
+      const fingerprint = fingerprintOf(stored, input);
       if (options.apply && fingerprint !== options.fingerprint) throw conflict();
       const result = await writeCatalog(tx, actor, stored, input, base(fingerprint));
       if (!options.apply || result.report.problems.length) throw new DryRunDone(result);

@@ -87,6 +87,7 @@ export async function adminCatalogRoutes(
         tags,
         summary: 'The whole catalog as a download: catalog.json, accounts.csv or coupons.csv',
         querystring: ExportQuerySchema,
+        response: { 400: ErrorSchema },
       },
     },
     async (request, reply) => {

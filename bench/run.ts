@@ -13,7 +13,9 @@
  * core (BENCH_PGLITE=0 skips the embedded runs); BENCH_ONLY a pattern of the target names to
  * measure (the rest skipped).
  * Then the analytics rows (bench/analytics.ts: the dashboards' answers at 100,000 against 1,000,000
- * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'.
+ * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics', and
+ * the catalog import rows (bench/catalog.ts: a 5,000-firm file's dry run and apply on each
+ * database), unless BENCH_ONLY leaves out 'Catalog import'.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
 import { runAnalyticsBench } from './analytics';
+import { runCatalogBench } from './catalog';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
 import { SERVER_ARGS } from './server-command';
 
@@ -555,6 +558,7 @@ try {
   if (postgresUrl && process.env.REDIS_URL) await runPostgresScaling(postgresUrl, process.env.REDIS_URL);
   if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, 'i').test('Analytics'))
     await runAnalyticsBench();
+  if (!ONLY || ONLY.test('Catalog import')) await runCatalogBench();
   console.log('\nFirst-load JavaScript (goal <= 110 KB gzip; browsers are sent the brotli copies)');
   for (const [label, mod] of [
     ['home', 'src/web/pages/home-page.tsx'],

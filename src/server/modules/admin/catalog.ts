@@ -221,6 +221,9 @@ export interface CatalogImportResult {
   effects: CatalogImportEffects;
 }
 
+/** The id a new firm stands under in a dry run, which does not create it. */
+const NOT_YET_CREATED = -1;
+
 class DryRunDone extends Error {
   constructor(readonly result: CatalogImportResult) {
     super('dry run');
@@ -262,12 +265,18 @@ export async function importCatalog(
       effects: { events: [], ruleChangeBatches: [] },
     };
   }
+  if (options.apply && !options.fingerprint)
+    throw new AppError(
+      400,
+      'fingerprint_missing',
+      'fingerprint: run the dry run first and send its fingerprint.',
+    );
   try {
     return await db.transaction(async (tx) => {
       const stored = await loadCatalog(tx);
       const fingerprint = fingerprintOf(stored, input);
       if (options.apply && fingerprint !== options.fingerprint) throw conflict();
-      const result = await writeCatalog(tx, actor, stored, input, base(fingerprint));
+      const result = await writeCatalog(tx, actor, stored, input, base(fingerprint), options.apply);
       if (!options.apply || result.report.problems.length) throw new DryRunDone(result);
       result.report.applied = true;
       return result;
@@ -319,6 +328,7 @@ async function writeCatalog(
   stored: StoredCatalog,
   input: CatalogImportInput,
   report: CatalogImportReport,
+  apply: boolean,
 ): Promise<CatalogImportResult> {
   const { catalog, replace } = input;
   const effects: CatalogImportEffects = { events: [], ruleChangeBatches: [] };
@@ -362,9 +372,11 @@ async function writeCatalog(
   for (const file of catalog.firms) {
     const current = bySlug.get(file.slug);
     if (!current) {
-      const created = await createFirmIn(tx, actor, toSaveInput(file));
-      slugIds.set(file.slug, created.id);
-      effects.events.push({ type: 'firm.created', id: created.id });
+      // A new firm has nothing to show but itself: the dry run does not write it (fast for a
+      // catalog of new firms); its checks (slug, names) were made before.
+      const created = apply ? await createFirmIn(tx, actor, toSaveInput(file)) : null;
+      slugIds.set(file.slug, created?.id ?? NOT_YET_CREATED);
+      if (created) effects.events.push({ type: 'firm.created', id: created.id });
       summary.firmsNew++;
       report.firms.push({
         slug: file.slug,
@@ -435,7 +447,7 @@ async function writeCatalog(
       });
     }
   }
-  if (input.couponsGiven) await writeCoupons(tx, actor, stored, input, report, effects, slugIds);
+  if (input.couponsGiven) await writeCoupons(tx, actor, stored, input, report, effects, slugIds, apply);
   return { report, effects };
 }
 
@@ -447,6 +459,7 @@ async function writeCoupons(
   report: CatalogImportReport,
   effects: CatalogImportEffects,
   slugIds: Map<string, number>,
+  apply: boolean,
 ) {
   const { summary } = report;
   const byKey = new Map<string, StoredCoupon>();
@@ -467,8 +480,10 @@ async function writeCoupons(
     const values = { ...fields, propFirmId };
     const current = byKey.get(key);
     if (!current) {
-      const created = await createCouponIn(tx, actor, values);
-      effects.events.push({ type: 'coupon.created', id: created.id });
+      if (apply) {
+        const created = await createCouponIn(tx, actor, values);
+        effects.events.push({ type: 'coupon.created', id: created.id });
+      }
       summary.couponsNew++;
       report.coupons.push({ key, status: 'new', changes: [] });
       continue;

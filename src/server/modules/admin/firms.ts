@@ -211,12 +211,13 @@ async function writeFirmParts(
   input: FirmValues,
   before: AdminFirm | null,
 ): Promise<RuleChangeRow[]> {
-  await tx.delete(firmPlatforms).where(eq(firmPlatforms.propFirmId, firmId));
+  // A new firm (no `before`) has no links to drop.
+  if (before) await tx.delete(firmPlatforms).where(eq(firmPlatforms.propFirmId, firmId));
   if (input.platformIds.length)
     await tx
       .insert(firmPlatforms)
       .values(input.platformIds.map((platformId) => ({ propFirmId: firmId, platformId })));
-  await tx.delete(firmPayoutMethods).where(eq(firmPayoutMethods.propFirmId, firmId));
+  if (before) await tx.delete(firmPayoutMethods).where(eq(firmPayoutMethods.propFirmId, firmId));
   if (input.payoutMethodIds.length)
     await tx
       .insert(firmPayoutMethods)
@@ -271,6 +272,7 @@ async function writeFirmParts(
 
     const oldAccounts = new Map((old?.accounts ?? []).map((a) => [a.id, a]));
     const keepAccounts = new Set<number>();
+    const added: (typeof firmAccounts.$inferInsert)[] = [];
     for (const [accountIndex, account] of accounts.entries()) {
       const { id: accountId, ...accountFields } = account;
       const oldAccount = accountId !== undefined ? oldAccounts.get(accountId) : undefined;
@@ -299,13 +301,13 @@ async function writeFirmParts(
           );
       } else {
         // A new size is a new account: traders read it as one size gone and another added.
-        await tx
-          .insert(firmAccounts)
-          .values({ ...accountFields, fundingModelId: modelId, propFirmId: firmId });
+        added.push({ ...accountFields, fundingModelId: modelId, propFirmId: firmId });
         if (before)
           changes.push(change(fields.name, accountFields.capital, 'accountAdded', null, accountFields.price));
       }
     }
+    // The model's new accounts in one statement (a catalog import creates thousands).
+    if (added.length) await tx.insert(firmAccounts).values(added);
     for (const gone of old?.accounts ?? []) {
       if (keepAccounts.has(gone.id)) continue;
       await tx.delete(firmAccounts).where(eq(firmAccounts.id, gone.id));

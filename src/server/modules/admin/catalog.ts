@@ -12,6 +12,7 @@ import {
 } from '../../../domain/catalog';
 import {
   accountKey,
+  type CatalogFirmReport,
   type CatalogImportReport,
   diffCatalogCoupon,
   diffCatalogFirm,
@@ -367,8 +368,7 @@ async function writeCatalog(
     };
   };
 
-  const changed: { firm: StoredFirm; values: CatalogFirmValues; changes: CatalogImportReport['firms'][0] }[] =
-    [];
+  const changed: { firm: StoredFirm; values: CatalogFirmValues; entry: CatalogFirmReport }[] = [];
   for (const file of catalog.firms) {
     const current = bySlug.get(file.slug);
     if (!current) {
@@ -406,13 +406,13 @@ async function writeCatalog(
       removedModels: 0,
       removedAccounts: 0,
     };
-    changed.push({ firm: current, values, changes: entry });
+    changed.push({ firm: current, values, entry });
   }
   const followers = await followerCounts(
     tx,
     changed.map((c) => c.firm.id),
   );
-  for (const { firm, values, changes: entry } of changed) {
+  for (const { firm, values, entry } of changed) {
     const saved = await updateFirmIn(tx, actor, firm.id, firm.version, toSaveInput(values, firm));
     effects.events.push({ type: 'firm.updated', id: firm.id });
     summary.firmsChanged++;

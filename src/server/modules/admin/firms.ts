@@ -201,6 +201,15 @@ async function assertResourcesExist(tx: Tx, input: FirmValues) {
   await check(input.payoutMethodIds, payoutMethods, 'payoutMethodIds');
 }
 
+const sameIds = (a: number[], b: number[]) => a.length === new Set(b).size && b.every((id) => a.includes(id));
+
+/** Whether `row` already holds every value of `values`. */
+const sameFields = (row: object, values: object) =>
+  Object.entries(values).every(
+    ([key, value]) =>
+      JSON.stringify((row as Record<string, unknown>)[key] ?? null) === JSON.stringify(value ?? null),
+  );
+
 /**
  * Writes the firm's links, featured flag, funding models and accounts to match the input, and
  * returns the rule changes against `before` (none when the firm is new).
@@ -211,17 +220,22 @@ async function writeFirmParts(
   input: FirmValues,
   before: AdminFirm | null,
 ): Promise<RuleChangeRow[]> {
-  // A new firm (no `before`) has no links to drop.
-  if (before) await tx.delete(firmPlatforms).where(eq(firmPlatforms.propFirmId, firmId));
-  if (input.platformIds.length)
-    await tx
-      .insert(firmPlatforms)
-      .values(input.platformIds.map((platformId) => ({ propFirmId: firmId, platformId })));
-  if (before) await tx.delete(firmPayoutMethods).where(eq(firmPayoutMethods.propFirmId, firmId));
-  if (input.payoutMethodIds.length)
-    await tx
-      .insert(firmPayoutMethods)
-      .values(input.payoutMethodIds.map((payoutMethodId) => ({ propFirmId: firmId, payoutMethodId })));
+  // Links are rewritten only when they change (a new firm has none to drop): a catalog import
+  // saves thousands of firms whose links stay as they are.
+  if (!before || !sameIds(before.platformIds, input.platformIds)) {
+    if (before) await tx.delete(firmPlatforms).where(eq(firmPlatforms.propFirmId, firmId));
+    if (input.platformIds.length)
+      await tx
+        .insert(firmPlatforms)
+        .values(input.platformIds.map((platformId) => ({ propFirmId: firmId, platformId })));
+  }
+  if (!before || !sameIds(before.payoutMethodIds, input.payoutMethodIds)) {
+    if (before) await tx.delete(firmPayoutMethods).where(eq(firmPayoutMethods.propFirmId, firmId));
+    if (input.payoutMethodIds.length)
+      await tx
+        .insert(firmPayoutMethods)
+        .values(input.payoutMethodIds.map((payoutMethodId) => ({ propFirmId: firmId, payoutMethodId })));
+  }
 
   if (input.featured) {
     await tx
@@ -251,10 +265,13 @@ async function writeFirmParts(
     if (old) {
       keep.add(old.id);
       modelId = old.id;
-      await tx
-        .update(fundingModels)
-        .set({ ...fields, sortOrder: index })
-        .where(eq(fundingModels.id, old.id));
+      // Rows are updated only when something in them changes (the same result, fewer writes).
+      const oldIndex = before!.fundingModels.indexOf(old);
+      if (oldIndex !== index || !sameFields(old, fields))
+        await tx
+          .update(fundingModels)
+          .set({ ...fields, sortOrder: index })
+          .where(eq(fundingModels.id, old.id));
       for (const key of RULE_FIELD_KEYS) {
         const oldValue = ruleValueText(old[key]);
         const newValue = ruleValueText(fields[key]);
@@ -284,7 +301,8 @@ async function writeFirmParts(
         );
       if (oldAccount && oldAccount.capital === accountFields.capital) {
         keepAccounts.add(oldAccount.id);
-        await tx.update(firmAccounts).set(accountFields).where(eq(firmAccounts.id, oldAccount.id));
+        if (!sameFields(oldAccount, accountFields))
+          await tx.update(firmAccounts).set(accountFields).where(eq(firmAccounts.id, oldAccount.id));
         if (oldAccount.price !== accountFields.price)
           changes.push(
             change(fields.name, accountFields.capital, 'accountPrice', oldAccount.price, accountFields.price),

@@ -80,16 +80,19 @@ export async function runCatalogBench(): Promise<void> {
   console.log(`\nCatalog import: a ${FIRMS}-firm catalog.json into an empty database (goal < 30 s each)`);
   const text = await catalogFile();
   console.log(`  file: ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB`);
-  const dir = mkdtempSync(path.join(tmpdir(), 'pfc-bench-catalog-'));
-  try {
-    const embedded = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+  // BENCH_PGLITE=0 skips the embedded rows, as in bench/run.ts.
+  if (process.env.BENCH_PGLITE !== '0') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pfc-bench-catalog-'));
     try {
-      await timeImport('embedded', embedded, text);
+      const embedded = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+      try {
+        await timeImport('embedded', embedded, text);
+      } finally {
+        await embedded.close();
+      }
     } finally {
-      await embedded.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
   const postgresUrl = process.env.BENCH_POSTGRES_URL;
   if (!postgresUrl) return;

@@ -14,9 +14,10 @@
  * measure (the rest skipped); BENCH_PORT the port of the server measured (the bare server takes the next).
  * With the generated firms, last, the admin saves row (bench/admin-saves.ts).
  * Then the analytics rows (bench/analytics.ts: the dashboards' answers at 100,000 against 1,000,000
- * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'; and
- * the saved-search alerts after a firm save (bench/saved-search-alerts.ts), unless it leaves out
- * 'Saved-search alerts'.
+ * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'; the
+ * saved-search alerts after a firm save (bench/saved-search-alerts.ts), unless it leaves out
+ * 'Saved-search alerts'; and the catalog import rows (bench/catalog.ts: a 5,000-firm file's dry run
+ * and apply on each database), unless it leaves out 'Catalog import'.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
 import { type ListedFirm, runAdminSavesBench } from './admin-saves';
 import { runAnalyticsBench } from './analytics';
+import { runCatalogBench } from './catalog';
 import { challengeFilters } from './cold-urls';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
 import { runSavedSearchBench } from './saved-search-alerts';
@@ -562,6 +564,7 @@ try {
     await runAnalyticsBench();
   if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, 'i').test('Saved-search alerts'))
     await runSavedSearchBench();
+  if (!ONLY || ONLY.test('Catalog import')) await runCatalogBench();
   console.log('\nFirst-load JavaScript (goal <= 110 KB gzip; browsers are sent the brotli copies)');
   for (const [label, mod] of [
     ['home', 'src/web/pages/home-page.tsx'],

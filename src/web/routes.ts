@@ -49,6 +49,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/posts/:id', access: 'admin', page: page('admin-post-page') },
   { path: '/admin/quick-updates', access: 'admin', page: page('admin-quick-updates-page') },
   { path: '/admin/audit', access: 'admin', page: page('admin-audit-page') },
+  { path: '/admin/data', access: 'admin', page: page('admin-data-page') },
   { path: '/admin/messages', access: 'admin', page: page('admin-messages-page') },
   { path: '/admin/reviews', access: 'admin', page: page('admin-reviews-page') },
   { path: '/admin/payout-reports', access: 'admin', page: page('admin-payout-reports-page') },

@@ -129,73 +129,88 @@ const recordPricesOf = (tx: Tx, firmIds: (number | null | undefined)[]) =>
     firmIds.filter((id): id is number => id != null),
   );
 
-export async function createCoupon(db: Db, actor: Actor, input: CouponValues): Promise<AdminCoupon> {
-  return db.transaction(async (tx) => {
-    const values = await couponColumns(tx, input);
-    const [row] = await tx.insert(coupons).values(values).returning({ id: coupons.id });
-    await recordPricesOf(tx, [values.propFirmId]);
-    const after = (await findAdminCoupon(tx, row.id))!;
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: 'coupon',
-      entityId: row.id,
-      summary: after.code,
-      after,
-    });
-    return after;
+export function createCoupon(db: Db, actor: Actor, input: CouponValues): Promise<AdminCoupon> {
+  return db.transaction((tx) => createCouponIn(tx, actor, input));
+}
+
+/** The editor's create within the caller's transaction (the catalog import's). */
+export async function createCouponIn(tx: Tx, actor: Actor, input: CouponValues): Promise<AdminCoupon> {
+  const values = await couponColumns(tx, input);
+  const [row] = await tx.insert(coupons).values(values).returning({ id: coupons.id });
+  await recordPricesOf(tx, [values.propFirmId]);
+  const after = (await findAdminCoupon(tx, row.id))!;
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entity: 'coupon',
+    entityId: row.id,
+    summary: after.code,
+    after,
   });
+  return after;
 }
 
 /** Saves over `version`; a coupon saved since is a 409 Conflict. */
-export async function updateCoupon(
+export function updateCoupon(
   db: Db,
   actor: Actor,
   id: number,
   version: number,
   input: CouponValues,
 ): Promise<AdminCoupon> {
-  return db.transaction(async (tx) => {
-    const before = await findAdminCoupon(tx, id);
-    if (!before) throw notFound('Coupon');
-    if (before.version !== version) throw conflict();
-    const values = await couponColumns(tx, input, id);
-    const updated = await tx
-      .update(coupons)
-      .set({ ...values, version: sql`${coupons.version} + 1` })
-      .where(and(eq(coupons.id, id), eq(coupons.version, version)))
-      .returning({ id: coupons.id });
-    if (updated.length === 0) throw conflict();
-    await recordPricesOf(tx, [before.propFirmId, values.propFirmId]);
-    const after = (await findAdminCoupon(tx, id))!;
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entity: 'coupon',
-      entityId: id,
-      summary: after.code,
-      before,
-      after,
-    });
-    return after;
+  return db.transaction((tx) => updateCouponIn(tx, actor, id, version, input));
+}
+
+/** The editor's save within the caller's transaction (the catalog import's). */
+export async function updateCouponIn(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  version: number,
+  input: CouponValues,
+): Promise<AdminCoupon> {
+  const before = await findAdminCoupon(tx, id);
+  if (!before) throw notFound('Coupon');
+  if (before.version !== version) throw conflict();
+  const values = await couponColumns(tx, input, id);
+  const updated = await tx
+    .update(coupons)
+    .set({ ...values, version: sql`${coupons.version} + 1` })
+    .where(and(eq(coupons.id, id), eq(coupons.version, version)))
+    .returning({ id: coupons.id });
+  if (updated.length === 0) throw conflict();
+  await recordPricesOf(tx, [before.propFirmId, values.propFirmId]);
+  const after = (await findAdminCoupon(tx, id))!;
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entity: 'coupon',
+    entityId: id,
+    summary: after.code,
+    before,
+    after,
   });
+  return after;
 }
 
 export async function deleteCoupon(db: Db, actor: Actor, id: number, version: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await findAdminCoupon(tx, id);
-    if (!before) throw notFound('Coupon');
-    if (before.version !== version) throw conflict();
-    const deleted = await tx
-      .delete(coupons)
-      .where(and(eq(coupons.id, id), eq(coupons.version, version)))
-      .returning({ id: coupons.id });
-    if (deleted.length === 0) throw conflict();
-    await recordPricesOf(tx, [before.propFirmId]);
-    await recordAudit(tx, actor, {
-      action: 'delete',
-      entity: 'coupon',
-      entityId: id,
-      summary: before.code,
-      before,
-    });
+  await db.transaction((tx) => deleteCouponIn(tx, actor, id, version));
+}
+
+/** The editor's delete within the caller's transaction (the catalog import's). */
+export async function deleteCouponIn(tx: Tx, actor: Actor, id: number, version: number): Promise<void> {
+  const before = await findAdminCoupon(tx, id);
+  if (!before) throw notFound('Coupon');
+  if (before.version !== version) throw conflict();
+  const deleted = await tx
+    .delete(coupons)
+    .where(and(eq(coupons.id, id), eq(coupons.version, version)))
+    .returning({ id: coupons.id });
+  if (deleted.length === 0) throw conflict();
+  await recordPricesOf(tx, [before.propFirmId]);
+  await recordAudit(tx, actor, {
+    action: 'delete',
+    entity: 'coupon',
+    entityId: id,
+    summary: before.code,
+    before,
   });
 }

@@ -142,7 +142,7 @@ export async function findAdminFirm(db: Tx, id: number): Promise<AdminFirm | nul
   };
 }
 
-function toTrustRating(value: string | null): AdminFirm['trustRating'] {
+export function toTrustRating(value: string | null): AdminFirm['trustRating'] {
   const v = (value ?? '').trim().toLowerCase().replace(/[_-]/g, ' ');
   return v === 'approved' || v === 'trusted' || v === 'caution' || v === 'avoid' ? v : 'not tested';
 }
@@ -202,6 +202,15 @@ async function assertResourcesExist(tx: Tx, input: FirmValues) {
   await check(input.payoutMethodIds, payoutMethods, 'payoutMethodIds');
 }
 
+const sameIds = (a: number[], b: number[]) => a.length === new Set(b).size && b.every((id) => a.includes(id));
+
+/** Whether `row` already holds every value of `values`. */
+const sameFields = (row: object, values: object) =>
+  Object.entries(values).every(
+    ([key, value]) =>
+      JSON.stringify((row as Record<string, unknown>)[key] ?? null) === JSON.stringify(value ?? null),
+  );
+
 /**
  * Writes the firm's links, featured flag, funding models and accounts to match the input, and
  * returns the rule changes against `before` (none when the firm is new).
@@ -212,16 +221,22 @@ async function writeFirmParts(
   input: FirmValues,
   before: AdminFirm | null,
 ): Promise<RuleChangeRow[]> {
-  await tx.delete(firmPlatforms).where(eq(firmPlatforms.propFirmId, firmId));
-  if (input.platformIds.length)
-    await tx
-      .insert(firmPlatforms)
-      .values(input.platformIds.map((platformId) => ({ propFirmId: firmId, platformId })));
-  await tx.delete(firmPayoutMethods).where(eq(firmPayoutMethods.propFirmId, firmId));
-  if (input.payoutMethodIds.length)
-    await tx
-      .insert(firmPayoutMethods)
-      .values(input.payoutMethodIds.map((payoutMethodId) => ({ propFirmId: firmId, payoutMethodId })));
+  // Links are rewritten only when they change (a new firm has none to drop): a catalog import
+  // saves thousands of firms whose links stay as they are.
+  if (!before || !sameIds(before.platformIds, input.platformIds)) {
+    if (before) await tx.delete(firmPlatforms).where(eq(firmPlatforms.propFirmId, firmId));
+    if (input.platformIds.length)
+      await tx
+        .insert(firmPlatforms)
+        .values(input.platformIds.map((platformId) => ({ propFirmId: firmId, platformId })));
+  }
+  if (!before || !sameIds(before.payoutMethodIds, input.payoutMethodIds)) {
+    if (before) await tx.delete(firmPayoutMethods).where(eq(firmPayoutMethods.propFirmId, firmId));
+    if (input.payoutMethodIds.length)
+      await tx
+        .insert(firmPayoutMethods)
+        .values(input.payoutMethodIds.map((payoutMethodId) => ({ propFirmId: firmId, payoutMethodId })));
+  }
 
   if (input.featured) {
     await tx
@@ -251,10 +266,13 @@ async function writeFirmParts(
     if (old) {
       keep.add(old.id);
       modelId = old.id;
-      await tx
-        .update(fundingModels)
-        .set({ ...fields, sortOrder: index })
-        .where(eq(fundingModels.id, old.id));
+      // Rows are updated only when something in them changes (the same result, fewer writes).
+      const oldIndex = before!.fundingModels.indexOf(old);
+      if (oldIndex !== index || !sameFields(old, fields))
+        await tx
+          .update(fundingModels)
+          .set({ ...fields, sortOrder: index })
+          .where(eq(fundingModels.id, old.id));
       for (const key of RULE_FIELD_KEYS) {
         const oldValue = ruleValueText(old[key]);
         const newValue = ruleValueText(fields[key]);
@@ -272,6 +290,7 @@ async function writeFirmParts(
 
     const oldAccounts = new Map((old?.accounts ?? []).map((a) => [a.id, a]));
     const keepAccounts = new Set<number>();
+    const added: (typeof firmAccounts.$inferInsert)[] = [];
     for (const [accountIndex, account] of accounts.entries()) {
       const { id: accountId, ...accountFields } = account;
       const oldAccount = accountId !== undefined ? oldAccounts.get(accountId) : undefined;
@@ -283,7 +302,8 @@ async function writeFirmParts(
         );
       if (oldAccount && oldAccount.capital === accountFields.capital) {
         keepAccounts.add(oldAccount.id);
-        await tx.update(firmAccounts).set(accountFields).where(eq(firmAccounts.id, oldAccount.id));
+        if (!sameFields(oldAccount, accountFields))
+          await tx.update(firmAccounts).set(accountFields).where(eq(firmAccounts.id, oldAccount.id));
         if (oldAccount.price !== accountFields.price)
           changes.push(
             change(fields.name, accountFields.capital, 'accountPrice', oldAccount.price, accountFields.price),
@@ -300,13 +320,13 @@ async function writeFirmParts(
           );
       } else {
         // A new size is a new account: traders read it as one size gone and another added.
-        await tx
-          .insert(firmAccounts)
-          .values({ ...accountFields, fundingModelId: modelId, propFirmId: firmId });
+        added.push({ ...accountFields, fundingModelId: modelId, propFirmId: firmId });
         if (before)
           changes.push(change(fields.name, accountFields.capital, 'accountAdded', null, accountFields.price));
       }
     }
+    // The model's new accounts in one statement (a catalog import creates thousands).
+    if (added.length) await tx.insert(firmAccounts).values(added);
     for (const gone of old?.accounts ?? []) {
       if (keepAccounts.has(gone.id)) continue;
       await tx.delete(firmAccounts).where(eq(firmAccounts.id, gone.id));
@@ -335,23 +355,26 @@ const change = (
   newValue: ruleValueText(newValue),
 });
 
-export async function createFirm(db: Db, actor: Actor, input: FirmValues): Promise<AdminFirm> {
-  return db.transaction(async (tx) => {
-    await assertSlugFree(tx, input.slug);
-    await assertResourcesExist(tx, input);
-    const [row] = await tx.insert(propFirms).values(firmColumns(input)).returning({ id: propFirms.id });
-    await writeFirmParts(tx, row.id, input, null);
-    await recordPriceHistory(tx, [row.id]);
-    const after = (await findAdminFirm(tx, row.id))!;
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: 'firm',
-      entityId: row.id,
-      summary: input.name,
-      after,
-    });
-    return after;
+export function createFirm(db: Db, actor: Actor, input: FirmValues): Promise<AdminFirm> {
+  return db.transaction((tx) => createFirmIn(tx, actor, input));
+}
+
+/** The editor's create within the caller's transaction (the catalog import's). */
+export async function createFirmIn(tx: Tx, actor: Actor, input: FirmValues): Promise<AdminFirm> {
+  await assertSlugFree(tx, input.slug);
+  await assertResourcesExist(tx, input);
+  const [row] = await tx.insert(propFirms).values(firmColumns(input)).returning({ id: propFirms.id });
+  await writeFirmParts(tx, row.id, input, null);
+  await recordPriceHistory(tx, [row.id]);
+  const after = (await findAdminFirm(tx, row.id))!;
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entity: 'firm',
+    entityId: row.id,
+    summary: input.name,
+    after,
   });
+  return after;
 }
 
 export interface FirmSaved {
@@ -365,7 +388,7 @@ export interface FirmSaved {
  * 409, so nobody's edit is silently lost. Rule changes and the audit entry are written in the same
  * transaction.
  */
-export async function updateFirm(
+export function updateFirm(
   db: Db,
   actor: Actor,
   id: number,
@@ -373,55 +396,68 @@ export async function updateFirm(
   input: FirmValues,
   now = new Date(),
 ): Promise<FirmSaved> {
-  return db.transaction(async (tx) => {
-    const before = await findAdminFirm(tx, id);
-    if (!before) throw notFound('Firm');
-    if (before.version !== version) throw conflict();
-    await assertSlugFree(tx, input.slug, id);
-    await assertResourcesExist(tx, input);
-    const updated = await tx
-      .update(propFirms)
-      .set({ ...firmColumns(input), version: sql`${propFirms.version} + 1`, updatedAt: now })
-      .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
-      .returning({ id: propFirms.id });
-    if (updated.length === 0) throw conflict();
-    const changes = await writeFirmParts(tx, id, input, before);
-    await recordPriceHistory(tx, [id], now);
-    const batchId = randomUUID();
-    if (changes.length)
-      await tx
-        .insert(firmRuleChanges)
-        .values(changes.map((c) => ({ ...c, propFirmId: id, batchId, createdAt: now })));
-    const after = (await findAdminFirm(tx, id))!;
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entity: 'firm',
-      entityId: id,
-      summary: input.name,
-      before,
-      after,
-    });
-    return { firm: after, ruleChanges: { batchId, changes } };
+  return db.transaction((tx) => updateFirmIn(tx, actor, id, version, input, now));
+}
+
+/** The editor's save within the caller's transaction (the catalog import's). */
+export async function updateFirmIn(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  version: number,
+  input: FirmValues,
+  now = new Date(),
+): Promise<FirmSaved> {
+  const before = await findAdminFirm(tx, id);
+  if (!before) throw notFound('Firm');
+  if (before.version !== version) throw conflict();
+  await assertSlugFree(tx, input.slug, id);
+  await assertResourcesExist(tx, input);
+  const updated = await tx
+    .update(propFirms)
+    .set({ ...firmColumns(input), version: sql`${propFirms.version} + 1`, updatedAt: now })
+    .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
+    .returning({ id: propFirms.id });
+  if (updated.length === 0) throw conflict();
+  const changes = await writeFirmParts(tx, id, input, before);
+  await recordPriceHistory(tx, [id], now);
+  const batchId = randomUUID();
+  if (changes.length)
+    await tx
+      .insert(firmRuleChanges)
+      .values(changes.map((c) => ({ ...c, propFirmId: id, batchId, createdAt: now })));
+  const after = (await findAdminFirm(tx, id))!;
+  await recordAudit(tx, actor, {
+    action: 'update',
+    entity: 'firm',
+    entityId: id,
+    summary: input.name,
+    before,
+    after,
   });
+  return { firm: after, ruleChanges: { batchId, changes } };
 }
 
 export async function deleteFirm(db: Db, actor: Actor, id: number, version: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await findAdminFirm(tx, id);
-    if (!before) throw notFound('Firm');
-    if (before.version !== version) throw conflict();
-    const deleted = await tx
-      .delete(propFirms)
-      .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
-      .returning({ id: propFirms.id });
-    if (deleted.length === 0) throw conflict();
-    await recordAudit(tx, actor, {
-      action: 'delete',
-      entity: 'firm',
-      entityId: id,
-      summary: before.name,
-      before,
-    });
+  await db.transaction((tx) => deleteFirmIn(tx, actor, id, version));
+}
+
+/** The editor's delete within the caller's transaction (the catalog import's). */
+export async function deleteFirmIn(tx: Tx, actor: Actor, id: number, version: number): Promise<void> {
+  const before = await findAdminFirm(tx, id);
+  if (!before) throw notFound('Firm');
+  if (before.version !== version) throw conflict();
+  const deleted = await tx
+    .delete(propFirms)
+    .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
+    .returning({ id: propFirms.id });
+  if (deleted.length === 0) throw conflict();
+  await recordAudit(tx, actor, {
+    action: 'delete',
+    entity: 'firm',
+    entityId: id,
+    summary: before.name,
+    before,
   });
 }
 
@@ -432,22 +468,30 @@ export async function createResource(
   kind: 'platforms' | 'payout-methods',
   input: { name: string; logo: string | null },
 ): Promise<FirmOptions['platforms'][number]> {
+  return db.transaction((tx) => createResourceIn(tx, actor, kind, input));
+}
+
+/** A new platform or payout method within the caller's transaction. */
+export async function createResourceIn(
+  tx: Tx,
+  actor: Actor,
+  kind: 'platforms' | 'payout-methods',
+  input: { name: string; logo: string | null },
+): Promise<FirmOptions['platforms'][number]> {
   const table = kind === 'platforms' ? platforms : payoutMethods;
-  return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(sql`lower(${table.name}) = ${input.name.toLowerCase()}`)
-      .limit(1);
-    if (taken) throw new AppError(409, 'name_taken', `name: "${input.name}" already exists.`);
-    const [row] = await tx.insert(table).values(input).returning();
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: kind === 'platforms' ? 'platform' : 'payout_method',
-      entityId: row.id,
-      summary: row.name,
-      after: row,
-    });
-    return row;
+  const [taken] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(sql`lower(${table.name}) = ${input.name.toLowerCase()}`)
+    .limit(1);
+  if (taken) throw new AppError(409, 'name_taken', `name: "${input.name}" already exists.`);
+  const [row] = await tx.insert(table).values(input).returning();
+  await recordAudit(tx, actor, {
+    action: 'create',
+    entity: kind === 'platforms' ? 'platform' : 'payout_method',
+    entityId: row.id,
+    summary: row.name,
+    after: row,
   });
+  return row;
 }

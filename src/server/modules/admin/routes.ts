@@ -12,6 +12,7 @@ import {
 } from '../../../domain/admin-users';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { requireAdmin } from '../accounts/service';
+import { adminCatalogRoutes } from './catalog-routes';
 import { adminContentRoutes } from './content-routes';
 import { adminFirmRoutes } from './firm-routes';
 import { adminPostRoutes } from './post-routes';
@@ -143,6 +144,7 @@ export const adminRoutes = fp(
 
     await app.register(adminFirmRoutes, { actorOf });
     await app.register(adminContentRoutes, { actorOf });
+    await app.register(adminCatalogRoutes, { actorOf });
     await app.register(adminPostRoutes, { actorOf });
   },
   { name: 'admin', dependencies: ['accounts'] },

@@ -28,7 +28,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** Who made an admin change. */
 export interface Actor {
-  id: string;
+  /** Null for the command line (npm run data:import without --as). */
+  id: string | null;
   email: string;
 }
 

@@ -4,6 +4,7 @@ import AwardIcon from '~icons/lucide/award';
 import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
 import ChartLineIcon from '~icons/lucide/chart-line';
+import DatabaseIcon from '~icons/lucide/database';
 import GiftIcon from '~icons/lucide/gift';
 import HandCoinsIcon from '~icons/lucide/hand-coins';
 import HistoryIcon from '~icons/lucide/history';
@@ -50,6 +51,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/subscribers', label: 'Subscribers', icon: UsersIcon },
   { to: '/admin/newsletter', label: 'Deals email', icon: SendIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
+  { to: '/admin/data', label: 'Data', icon: DatabaseIcon },
   { to: '/admin/analytics', label: 'Analytics', icon: ChartIcon },
   { to: '/admin/firm-analytics', label: 'Firm analytics', icon: ChartLineIcon },
 ];

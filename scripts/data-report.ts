@@ -1,0 +1,37 @@
+import type { CatalogImportReport } from '../src/domain/catalog-diff';
+
+/** The dry run as the command line prints it: problems first, then each firm's changes. */
+export function printCatalogReport(report: CatalogImportReport, ms: number): void {
+  if (report.problems.length) {
+    console.log(`${report.problems.length} problem(s); nothing is applied until they are fixed:`);
+    for (const p of report.problems) console.log(`  ${p.at}: ${p.message}`);
+    return;
+  }
+  const s = report.summary;
+  console.log(
+    `Dry run (${Math.round(ms)} ms): firms ${s.firmsNew} new, ${s.firmsChanged} changed, ${s.firmsUnchanged} unchanged${
+      report.replace ? `, ${s.firmsRemoved} removed` : ''
+    }; coupons ${s.couponsNew} new, ${s.couponsChanged} changed, ${s.couponsUnchanged} unchanged${
+      report.replace ? `, ${s.couponsRemoved} removed` : ''
+    }; ${s.ruleChanges} rule change(s), ${s.followersEmailed} follower email(s).`,
+  );
+  if (report.newPlatforms.length) console.log(`New platforms: ${report.newPlatforms.join(', ')}`);
+  if (report.newPayoutMethods.length)
+    console.log(`New payout methods: ${report.newPayoutMethods.join(', ')}`);
+  for (const firm of report.firms) {
+    if (firm.status === 'new') console.log(`+ ${firm.slug} (new)`);
+    else if (firm.status === 'removed')
+      console.log(`- ${firm.slug} (removed, ${firm.removedModels} models, ${firm.removedAccounts} accounts)`);
+    else {
+      console.log(`~ ${firm.slug}`);
+      for (const c of firm.changes)
+        console.log(`    ${c.field}: ${c.before ?? '(none)'} -> ${c.after ?? '(none)'}`);
+      for (const r of firm.ruleChanges) console.log(`    rule change: ${r}`);
+      if (firm.followers) console.log(`    ${firm.followers} follower(s) emailed`);
+    }
+  }
+  for (const coupon of report.coupons)
+    console.log(
+      `${coupon.status === 'new' ? '+' : coupon.status === 'removed' ? '-' : '~'} coupon ${coupon.key}`,
+    );
+}

@@ -1,20 +1,11 @@
-import { findLink, readOutbox } from '../../src/server/lib/mailer';
-import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test, waitForApp } from './fixtures';
-
-/** The verification link the server wrote to the outbox of its data folder for this address. */
-async function verificationLink(email: string): Promise<string> {
-  const dataDir = process.env.PFC_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('PFC_E2E_DATA_DIR is not set: run through playwright.config.ts');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
-      link = mail ? findLink(mail) : undefined;
-      return link;
-    })
-    .toContain('/api/auth/verify-email?token=');
-  return link as string;
-}
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  presetCookieConsent,
+  test,
+  verificationLink,
+  waitForApp,
+} from './fixtures';
 
 test('sign up, verify through the outbox link, log out, log in, see the points', async ({ page }, info) => {
   await presetCookieConsent(page);

@@ -142,7 +142,14 @@ export async function newTrader(browser: Browser, page: Page, info: TestInfo, pr
     data: { email, password: PASSWORD, firstName: 'Pat', username: tag },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
-  const dataDir = process.env.PFC_E2E_DATA_DIR as string;
+  await trader.goto(await verificationLink(email));
+  return { page: trader, username: tag, close: () => context.close() };
+}
+
+/** The verification link the server wrote to the outbox of its data folder for this address. */
+export async function verificationLink(email: string): Promise<string> {
+  const dataDir = process.env.PFC_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('PFC_E2E_DATA_DIR is not set: run through playwright.config.ts');
   let link: string | undefined;
   await expect
     .poll(async () => {
@@ -151,6 +158,5 @@ export async function newTrader(browser: Browser, page: Page, info: TestInfo, pr
       return link;
     })
     .toContain('/api/auth/verify-email?token=');
-  await trader.goto(link as string);
-  return { page: trader, username: tag, close: () => context.close() };
+  return link as string;
 }

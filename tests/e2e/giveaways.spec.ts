@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { findLink, readOutbox } from '../../src/server/lib/mailer';
-import { expect, expectNoSeriousA11yViolations, presetCookieConsent, test, waitForApp } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  presetCookieConsent,
+  test,
+  verificationLink,
+  waitForApp,
+} from './fixtures';
 
 // Sign-up, the outbox link and axe take a while on the shared machines.
 test.describe.configure({ timeout: 90_000 });
@@ -19,16 +25,7 @@ async function signUp(page: Page, verified: boolean): Promise<string> {
   });
   expect(res.status(), await res.text()).toBe(200);
   if (verified) {
-    const dataDir = process.env.PFC_E2E_DATA_DIR!;
-    let link: string | undefined;
-    await expect
-      .poll(async () => {
-        const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
-        link = mail ? findLink(mail) : undefined;
-        return link;
-      })
-      .toContain('/api/auth/verify-email?token=');
-    await page.goto(link!);
+    await page.goto(await verificationLink(email));
     await expect(page.getByText('Email Verified!', { exact: true })).toBeVisible();
   }
   return tag;

@@ -1,27 +1,14 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { findLink, readOutbox } from '../../src/server/lib/mailer';
 import {
   expect,
   expectNoSeriousA11yViolations,
   presetCookieConsent,
   signInAsAdmin,
   test,
+  verificationLink,
   waitForApp,
 } from './fixtures';
-
-async function verificationLink(email: string): Promise<string> {
-  const dataDir = process.env.PFC_E2E_DATA_DIR as string;
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
-      link = mail ? findLink(mail) : undefined;
-      return link;
-    })
-    .toContain('/api/auth/verify-email?token=');
-  return link as string;
-}
 
 /** The points badge next to Profile (in the slide-out panel below the large breakpoint). */
 async function badgeText(page: Page, mobile: boolean): Promise<string> {

@@ -14,9 +14,8 @@ import sharp from 'sharp';
 import { emptyCoupon } from '../../src/domain/admin-content';
 import { emptyFirm, emptyFundingModel } from '../../src/domain/admin-firms';
 import { emptyPost } from '../../src/domain/admin-posts';
-import { findLink, readOutbox } from '../../src/server/lib/mailer';
 import { XSS_CORPUS } from '../fixtures/xss-corpus';
-import { expect, presetCookieConsent, signInAsAdmin, test } from './fixtures';
+import { expect, presetCookieConsent, signInAsAdmin, test, verificationLink } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'one width is enough: the stored data and the pages are the same');
@@ -81,19 +80,6 @@ async function watchForExecution(page: Page): Promise<string[]> {
     void route.abort();
   });
   return hits;
-}
-
-async function verificationLink(email: string): Promise<string> {
-  const dataDir = process.env.PFC_E2E_DATA_DIR as string;
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
-      link = mail ? findLink(mail) : undefined;
-      return link;
-    })
-    .toContain('/api/auth/verify-email?token=');
-  return link as string;
 }
 
 test('the corpus is stored through every writable field', async ({ page, browser }, info) => {

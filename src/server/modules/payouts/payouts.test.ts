@@ -417,6 +417,7 @@ describe('decisions and the firm record', () => {
       { type: 'firm.created', id: many.id },
       { type: 'payout.updated', firmId: many.id },
     );
+    await ctx.app.readModels.settled();
     const page = async (query: string) => {
       const res = await ctx.app.inject(`/api/firms/${slug}/payout-reports?${query}`);
       expect(res.statusCode, res.body).toBe(200);

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import BookmarkPlus from '~icons/lucide/bookmark-plus';
 import type { CurrentUser } from '../../../domain/accounts';
 import type { SavedSearch } from '../../../domain/saved-searches';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
 import { savedSearchesQuery } from './queries';
+import { SearchNameForm } from './search-name-form';
 import { type ChallengeState, challengeSearch } from './state';
 
 /**
@@ -18,18 +18,15 @@ import { type ChallengeState, challengeSearch } from './state';
  */
 export function SaveSearch({ state, user }: { state: ChallengeState; user: CurrentUser | null | undefined }) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const inputId = useId();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (name: string) =>
       apiJson<SavedSearch>('POST', '/api/saved-searches', {
         name,
         query: challengeSearch({ ...state, page: 1 }),
       }),
     onSuccess: (saved) => {
       setOpen(false);
-      setName('');
       queryClient.invalidateQueries({ queryKey: savedSearchesQuery().queryKey });
       toast({
         title: `Saved "${saved.name}"`,
@@ -58,30 +55,14 @@ export function SaveSearch({ state, user }: { state: ChallengeState; user: Curre
         <BookmarkPlus aria-hidden="true" /> Save search
       </Button>
     );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-        Name
-      </label>
-      <Input
-        id={inputId}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        maxLength={80}
-        required
-        placeholder="e.g. Cheap $100K 2-step"
-        className="h-9 w-56"
-      />
-      <Button type="submit" size="sm" disabled={save.isPending || !name.trim()}>
-        Save
-      </Button>
-      <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
-        Cancel
-      </Button>
-    </form>
+    <SearchNameForm
+      label="Name"
+      labelShown
+      placeholder="e.g. Cheap $100K 2-step"
+      pending={save.isPending}
+      onSave={(name) => save.mutate(name)}
+      onCancel={() => setOpen(false)}
+    />
   );
 }

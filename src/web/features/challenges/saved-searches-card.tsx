@@ -1,25 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { countOf, formatPrice } from '../../../domain/format';
 import type { SavedSearch } from '../../../domain/saved-searches';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
 import { savedSearchesQuery } from './queries';
+import { SearchNameForm } from './search-name-form';
 
 function SavedSearchRow({ search }: { search: SavedSearch }) {
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(search.name);
   const refresh = () => queryClient.invalidateQueries({ queryKey: savedSearchesQuery().queryKey });
   const onError = (error: unknown) => toast({ ...toastForError(error), variant: 'destructive' });
   const rename = useMutation({
-    mutationFn: () =>
+    mutationFn: (name: string) =>
       apiJson<SavedSearch>('PUT', `/api/saved-searches/${search.id}`, { name, query: search.query }),
     onSuccess: () => {
       setRenaming(false);
@@ -32,29 +31,16 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
     onSuccess: refresh,
     onError,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    rename.mutate();
-  };
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="saved-search">
       {renaming ? (
-        <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
-          <Input
-            aria-label="New name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={80}
-            required
-            className="h-9 w-56"
-          />
-          <Button type="submit" size="sm" disabled={rename.isPending || !name.trim()}>
-            Save
-          </Button>
-          <Button type="button" variant="ghost" size="sm" onClick={() => setRenaming(false)}>
-            Cancel
-          </Button>
-        </form>
+        <SearchNameForm
+          label="New name"
+          initial={search.name}
+          pending={rename.isPending}
+          onSave={(name) => rename.mutate(name)}
+          onCancel={() => setRenaming(false)}
+        />
       ) : (
         <div className="min-w-0">
           <Link

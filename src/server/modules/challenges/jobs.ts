@@ -25,7 +25,9 @@ export const savedSearchAlertsJob = (app: Mailing, store: CatalogStore) => {
     payload: PayloadSchema,
     retries: 3,
     handler: async ({ db, log, payload }) => {
-      const catalog = await store.get();
+      // As of every change heard (`latest`): the catalog requests get may still lack the change
+      // that started this run (decision 0055), and matching against it would miss what changed.
+      const catalog = await store.latest();
       const now = new Date();
       if (await ensureAlertBaseline(db, catalog, now)) return;
       const recorded = await matchSavedSearches(db, catalog, payload?.firmIds, now);

@@ -61,7 +61,8 @@ export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise
     },
     async (request, reply) => {
       const user = await requireUser(app, request);
-      const catalog = await store.get();
+      // The alerts' starting point is the catalog with every change heard (decision 0055).
+      const catalog = await store.latest();
       const saved = await createSavedSearch(db, catalog, user.id, request.body);
       await ensureAlertBaseline(db, catalog);
       return reply.status(201).send(saved);

@@ -174,7 +174,9 @@ describe('the server process', () => {
       ).time as number;
     const drainFrom = logTime('shutting down: draining');
     const portClosed = logTime('finishing in-flight requests');
-    expect(portClosed - drainFrom).toBeGreaterThanOrEqual(4_000);
+    // The drain's 4 s are timed on the monotonic clock, the log's times on the wall clock in whole
+    // milliseconds: they may differ by a millisecond or two.
+    expect(portClosed - drainFrom).toBeGreaterThanOrEqual(3_990);
     const kept = afterSignal.filter(
       (o) =>
         o.status &&

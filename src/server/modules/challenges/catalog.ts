@@ -134,8 +134,18 @@ export interface Catalog {
   validUntil: number;
   /** The choices of the page's platform and country filters, from listed firms with options. */
   filters: ChallengeFilters;
-  /** What it was built from, so a change of a few firms re-reads only theirs. */
-  source: CatalogSource;
+  /**
+   * What a merge reads instead of the row objects (a pass over 50,000 objects costs far more than
+   * one over a typed array): each row's key in each static order (NaN where it has none), and its
+   * firm and account ids, by position.
+   */
+  keys: Record<StaticSort, Float64Array>;
+  firmIds: Float64Array;
+  accountIds: Float64Array;
+  /** Listed firms with at least one option. */
+  firmsWithOptions: ReadonlySet<number>;
+  /** The firm-level rows it was built from that the filters and expiry need after a build. */
+  source: KeptSource;
 }
 
 const ASSETS: ChallengeAsset[] = ['cfd', 'futures', 'crypto'];
@@ -232,25 +242,19 @@ async function readCatalogSource(db: Db, onlyFirms?: number[], now = Date.now())
 
 type CatalogSource = Awaited<ReturnType<typeof readCatalogSource>>;
 
-/** The source with the named firms' rows replaced by theirs in `fresh` (a firm no longer listed drops out). */
-function replaceFirms(source: CatalogSource, firmIds: number[], fresh: CatalogSource): CatalogSource {
+/** The part of a source a built catalog keeps: its firms, their platforms and best coupons. */
+type KeptSource = Pick<CatalogSource, 'firmRows' | 'platformRows' | 'couponRows'>;
+
+/** The kept source with the named firms' rows replaced by theirs in `fresh` (a firm no longer listed drops out). */
+function replaceFirms(source: KeptSource, firmIds: number[], fresh: CatalogSource): KeptSource {
   const changed = new Set(firmIds);
-  const modelIds = new Set(source.accountRows.filter((a) => changed.has(a.firmId)).map((a) => a.modelId));
-  const changedAccounts = new Set(source.accountRows.filter((a) => changed.has(a.firmId)).map((a) => a.id));
   return {
     firmRows: [...source.firmRows.filter((f) => !changed.has(f.id)), ...fresh.firmRows],
-    modelRows: [...source.modelRows.filter((m) => !modelIds.has(m.id)), ...fresh.modelRows],
-    accountRows: [...source.accountRows.filter((a) => !changed.has(a.firmId)), ...fresh.accountRows],
     platformRows: [...source.platformRows.filter((p) => !changed.has(p.firmId)), ...fresh.platformRows],
     couponRows: [
       ...source.couponRows.filter((c) => c.firmId == null || !changed.has(c.firmId)),
       ...fresh.couponRows,
     ],
-    payoutRows: [...source.payoutRows.filter((p) => !changed.has(p.firmId)), ...fresh.payoutRows],
-    priceSignals: new Map([
-      ...[...source.priceSignals].filter(([accountId]) => !changedAccounts.has(accountId)),
-      ...fresh.priceSignals,
-    ]),
   };
 }
 
@@ -415,13 +419,15 @@ async function buildCatalog(source: CatalogSource, now: number): Promise<Catalog
     };
   });
   rows.sort(byPriceThenId);
+  const index = indexOfRows(rows);
   const orders = {} as Record<StaticSort, Int32Array>;
   for (const sort of STATIC_SORTS) {
     await yieldToRequests(rows.length);
     // Rows are already in price order; the other keys are sorted once.
-    orders[sort] = sort === 'price' ? identity(rows.length) : sortedPositions(keyValues(rows, sort), 1);
+    orders[sort] = sort === 'price' ? identity(rows.length) : sortedPositions(index.keys[sort], 1);
   }
-  return indexCatalog(rows, orders, setsOf(rows), source, now);
+  const firmsWithOptions = new Set(index.firmIds);
+  return indexCatalog(rows, index, orders, setsOf(rows), firmsWithOptions, source, now);
 }
 
 // Ties everywhere: price after coupon, then account id, so pages never overlap or skip.
@@ -438,12 +444,61 @@ const SORT_KEYS: Record<StaticSort, (row: CatalogRow) => number | null> = {
 };
 const STATIC_SORTS = Object.keys(SORT_KEYS) as StaticSort[];
 
-/** Each row's key for a sort, NaN where it has none: numbers unboxed, compared without a null check. */
-function keyValues(rows: readonly CatalogRow[], sort: StaticSort): Float64Array {
-  const key = SORT_KEYS[sort];
-  const values = new Float64Array(rows.length);
-  for (let i = 0; i < rows.length; i++) values[i] = key(rows[i]) ?? Number.NaN;
-  return values;
+/** What a catalog holds by row position in typed arrays: the columns, the sort keys and the ids. */
+type RowIndex = Pick<Catalog, 'columns' | 'keys' | 'firmIds' | 'accountIds'>;
+
+function emptyIndex(n: number): RowIndex {
+  const keys = {} as Record<StaticSort, Float64Array>;
+  for (const sort of STATIC_SORTS) keys[sort] = new Float64Array(n);
+  return {
+    columns: {
+      capital: new Float64Array(n),
+      dailyDrawdown: new Float64Array(n),
+      maximumDrawdown: new Float64Array(n),
+      target: new Float64Array(n),
+      priceAfterCoupon: new Float64Array(n),
+      profitSplit: new Float64Array(n),
+    },
+    keys,
+    firmIds: new Float64Array(n),
+    accountIds: new Float64Array(n),
+  };
+}
+
+const orNaN = (v: number | null) => (v == null ? Number.NaN : v);
+
+/** Writes row `row`'s values at position `i` of every array of `index`. */
+function writeRow(index: RowIndex, row: CatalogRow, i: number): void {
+  const { columns, keys } = index;
+  columns.capital[i] = row.capital;
+  columns.dailyDrawdown[i] = row.dailyDrawdown ?? 0;
+  columns.maximumDrawdown[i] = orNaN(row.maximumDrawdown);
+  columns.target[i] = row.target;
+  columns.priceAfterCoupon[i] = row.priceAfterCoupon;
+  columns.profitSplit[i] = orNaN(row.profitSplit);
+  for (const sort of STATIC_SORTS) keys[sort][i] = orNaN(SORT_KEYS[sort](row));
+  index.firmIds[i] = row.option.firm.id;
+  index.accountIds[i] = row.option.account.id;
+}
+
+function indexOfRows(rows: readonly CatalogRow[]): RowIndex {
+  const index = emptyIndex(rows.length);
+  for (let i = 0; i < rows.length; i++) writeRow(index, rows[i], i);
+  return index;
+}
+
+/** `index` with each value moved to its row's new position (`moved`, -1: removed), at `length`. */
+function movedIndex(index: RowIndex, moved: Int32Array, length: number): RowIndex {
+  const next = emptyIndex(length);
+  const move = (from: Float64Array, to: Float64Array) => {
+    for (let i = 0; i < moved.length; i++) if (moved[i] >= 0) to[moved[i]] = from[i];
+  };
+  for (const column of Object.keys(next.columns) as (keyof CatalogColumns)[])
+    move(index.columns[column], next.columns[column]);
+  for (const sort of STATIC_SORTS) move(index.keys[sort], next.keys[sort]);
+  move(index.firmIds, next.firmIds);
+  move(index.accountIds, next.accountIds);
+  return next;
 }
 
 /**
@@ -461,14 +516,16 @@ function identity(n: number): Int32Array {
 }
 
 /**
- * The catalog over rows in price order, given each static order ascending and the row sets: the
- * descending orders, ranks, columns and the filters' choices are derived from them.
+ * The catalog over rows in price order, given their index, each static order ascending and the row
+ * sets: the descending orders, ranks and the filters' choices are derived from them.
  */
 async function indexCatalog(
   rows: CatalogRow[],
+  index: RowIndex,
   ascending: Record<StaticSort, Int32Array>,
   sets: CatalogSets,
-  source: CatalogSource,
+  firmsWithOptions: ReadonlySet<number>,
+  source: KeptSource,
   now: number,
 ): Promise<Catalog> {
   const orders = {} as Catalog['orders'];
@@ -476,40 +533,34 @@ async function indexCatalog(
   await yieldToRequests(rows.length);
   for (const sort of STATIC_SORTS) {
     const asc = ascending[sort];
-    const desc = reverseKeepingTies(asc, keyValues(rows, sort));
+    const desc = reverseKeepingTies(asc, index.keys[sort]);
     orders[sort] = { asc, desc };
     ranks[sort] = { asc: inverse(asc), desc: inverse(desc) };
   }
-  await yieldToRequests(rows.length);
   let validUntil = Number.POSITIVE_INFINITY;
   for (const c of source.couponRows)
     if (c.firmId != null && c.expiryDate) validUntil = Math.min(validUntil, c.expiryDate.getTime());
   return {
     rows,
-    columns: columnsOf(rows),
+    ...index,
     sets,
     orders,
     ranks,
     validUntil: validUntil > now ? validUntil : now,
-    filters: filtersOf(rows, source),
-    source,
+    filters: filtersOf(firmsWithOptions, source),
+    firmsWithOptions,
+    source: { firmRows: source.firmRows, platformRows: source.platformRows, couponRows: source.couponRows },
   };
 }
 
 /** The choices of the platform and country filters: those of listed firms with options. */
-function filtersOf(rows: readonly CatalogRow[], source: CatalogSource): ChallengeFilters {
+function filtersOf(withOptions: ReadonlySet<number>, source: KeptSource): ChallengeFilters {
   const platformNames = new Map<string, string>();
   for (const name of new Set(source.platformRows.map((p) => p.name)))
     platformNames.set(platformSlug(name), name);
-  // Rows of one firm share its platform set: each set is read once.
-  const platformSets = new Set<ReadonlySet<string>>();
-  const withOptions = new Set<number>();
-  for (const row of rows) {
-    platformSets.add(row.platforms);
-    withOptions.add(row.option.firm.id);
-  }
   const offered = new Set<string>();
-  for (const set of platformSets) for (const slug of set) offered.add(slug);
+  for (const { firmId, name } of source.platformRows)
+    if (withOptions.has(firmId)) offered.add(platformSlug(name));
   const countries = new Map<string, string>();
   for (const f of source.firmRows) {
     if (!withOptions.has(f.id)) continue;
@@ -527,37 +578,42 @@ function filtersOf(rows: readonly CatalogRow[], source: CatalogSource): Challeng
 /**
  * The catalog with the rows of the `changed` firms replaced by `added` (in price order): the kept
  * rows keep their relative place in every order, so each order is the old one without the removed
- * rows, merged with the added rows sorted alone, and the row sets are the old bits moved to the
- * rows' new positions: linear passes over typed arrays, where a full build sorts every order
- * again (decision 0055). Equal to a full build of the same source (catalog.test.ts proves it).
+ * rows, merged with the added rows sorted alone, and the row sets, columns and keys are the old
+ * values moved to the rows' new positions: linear passes over typed arrays, never over the row
+ * objects, where a full build sorts every order again (decision 0055). Equal to a full build of the
+ * same source (catalog-patch.test.ts proves it).
  */
 async function patchCatalog(
   old: Catalog,
-  source: CatalogSource,
+  source: KeptSource,
   added: readonly CatalogRow[],
   changed: ReadonlySet<number>,
   now: number,
 ): Promise<Catalog> {
   // The rows in price order: the kept ones and the added ones merged, with where each went.
+  const price = old.columns.priceAfterCoupon;
+  const beforeKept = (row: CatalogRow, i: number) =>
+    row.priceAfterCoupon - price[i] || row.option.account.id - old.accountIds[i];
   const moved = new Int32Array(old.rows.length).fill(-1);
   const addedAt = new Int32Array(added.length);
   const rows: CatalogRow[] = [];
   let a = 0;
-  old.rows.forEach((row, i) => {
-    if (changed.has(row.option.firm.id)) return;
-    for (; a < added.length && byPriceThenId(added[a], row) < 0; a++) addedAt[a] = rows.push(added[a]) - 1;
-    moved[i] = rows.push(row) - 1;
-  });
+  for (let i = 0; i < old.rows.length; i++) {
+    if (changed.has(old.firmIds[i])) continue;
+    for (; a < added.length && beforeKept(added[a], i) < 0; a++) addedAt[a] = rows.push(added[a]) - 1;
+    moved[i] = rows.push(old.rows[i]) - 1;
+  }
   for (; a < added.length; a++) addedAt[a] = rows.push(added[a]) - 1;
+  const index = movedIndex(old, moved, rows.length);
+  for (let j = 0; j < added.length; j++) writeRow(index, added[j], addedAt[j]);
 
-  await yieldToRequests(rows.length);
   const ascending = {} as Record<StaticSort, Int32Array>;
   for (const sort of STATIC_SORTS) {
     if (sort === 'price') {
       ascending.price = identity(rows.length);
       continue;
     }
-    const before = positionOrder(keyValues(rows, sort), 1);
+    const before = positionOrder(index.keys[sort], 1);
     const insert = Array.from(addedAt).sort(before);
     const asc = new Int32Array(rows.length);
     let k = 0;
@@ -572,11 +628,13 @@ async function patchCatalog(
     ascending[sort] = asc;
   }
 
-  await yieldToRequests(rows.length);
   const sets = movedSets(old.sets, moved, rows.length);
   const words = (rows.length + 31) >>> 5;
   for (let j = 0; j < added.length; j++) addToSets(sets, added[j], addedAt[j], words);
-  return indexCatalog(rows, ascending, sets, source, now);
+  const firmsWithOptions = new Set(old.firmsWithOptions);
+  for (const id of changed) firmsWithOptions.delete(id);
+  for (const row of added) firmsWithOptions.add(row.option.firm.id);
+  return indexCatalog(rows, index, ascending, sets, firmsWithOptions, source, now);
 }
 
 /** Each row set with its bits moved to the rows' new positions (-1: removed); empty sets dropped. */
@@ -607,28 +665,6 @@ function movedSets(sets: CatalogSets, moved: Int32Array, length: number): Catalo
     platform: move(sets.platform),
     restricted: move(sets.restricted),
   };
-}
-
-function columnsOf(rows: CatalogRow[]): CatalogColumns {
-  const n = rows.length;
-  const columns: CatalogColumns = {
-    capital: new Float64Array(n),
-    dailyDrawdown: new Float64Array(n),
-    maximumDrawdown: new Float64Array(n),
-    target: new Float64Array(n),
-    priceAfterCoupon: new Float64Array(n),
-    profitSplit: new Float64Array(n),
-  };
-  const orNaN = (v: number | null) => (v == null ? Number.NaN : v);
-  rows.forEach((row, i) => {
-    columns.capital[i] = row.capital;
-    columns.dailyDrawdown[i] = row.dailyDrawdown ?? 0;
-    columns.maximumDrawdown[i] = orNaN(row.maximumDrawdown);
-    columns.target[i] = row.target;
-    columns.priceAfterCoupon[i] = row.priceAfterCoupon;
-    columns.profitSplit[i] = orNaN(row.profitSplit);
-  });
-  return columns;
 }
 
 const flagsOf = (row: CatalogRow) =>

@@ -426,8 +426,8 @@ async function buildCatalog(source: CatalogSource, now: number): Promise<Catalog
     // Rows are already in price order; the other keys are sorted once.
     orders[sort] = sort === 'price' ? identity(rows.length) : sortedPositions(index.keys[sort], 1);
   }
-  const firmsWithOptions = new Set(index.firmIds);
-  return indexCatalog(rows, index, orders, setsOf(rows), firmsWithOptions, source, now);
+  await yieldToRequests(rows.length);
+  return indexCatalog(rows, index, orders, setsOf(rows), new Set(index.firmIds), source, now);
 }
 
 // Ties everywhere: price after coupon, then account id, so pages never overlap or skip.
@@ -502,9 +502,10 @@ function movedIndex(index: RowIndex, moved: Int32Array, length: number): RowInde
 }
 
 /**
- * Lets waiting requests run between the stages of a build over many rows: each pass over the rows
- * takes a few milliseconds at 50,000 options, the whole build tens (decision 0055). Few stages:
- * under load each pause lasts as long as the requests queued meanwhile, and a save waits for them.
+ * Lets waiting requests run between the stages of a full build over many rows: each pass over the
+ * rows takes a few milliseconds at 50,000 options, the whole build tens (decision 0055). A merge
+ * (`patchCatalog`) does not yield: its passes over typed arrays are short, and under load each
+ * pause lasts as long as the requests queued meanwhile, which a save would wait for.
  */
 const yieldToRequests = (rows: number) =>
   rows < 10_000 ? Promise.resolve() : new Promise<void>((resolve) => setImmediate(resolve));
@@ -530,7 +531,6 @@ async function indexCatalog(
 ): Promise<Catalog> {
   const orders = {} as Catalog['orders'];
   const ranks = {} as Catalog['ranks'];
-  await yieldToRequests(rows.length);
   for (const sort of STATIC_SORTS) {
     const asc = ascending[sort];
     const desc = reverseKeepingTies(asc, index.keys[sort]);
@@ -555,12 +555,15 @@ async function indexCatalog(
 
 /** The choices of the platform and country filters: those of listed firms with options. */
 function filtersOf(withOptions: ReadonlySet<number>, source: KeptSource): ChallengeFilters {
+  const slugOf = new Map<string, string>();
   const platformNames = new Map<string, string>();
-  for (const name of new Set(source.platformRows.map((p) => p.name)))
+  for (const name of new Set(source.platformRows.map((p) => p.name))) {
+    slugOf.set(name, platformSlug(name));
     platformNames.set(platformSlug(name), name);
+  }
   const offered = new Set<string>();
   for (const { firmId, name } of source.platformRows)
-    if (withOptions.has(firmId)) offered.add(platformSlug(name));
+    if (withOptions.has(firmId)) offered.add(slugOf.get(name) as string);
   const countries = new Map<string, string>();
   for (const f of source.firmRows) {
     if (!withOptions.has(f.id)) continue;

@@ -7,7 +7,7 @@ import { firmAccounts, firmPlatforms, fundingModels, propFirms } from '../../db/
 import { insertAccount, insertCoupon } from '../../db/seed/factories';
 import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from '../../db/seed/firm-bundles';
 import { generateFirms } from '../../db/seed/firm-generator';
-import { type Catalog, loadCatalog, refreshCatalogFirms } from './catalog';
+import { type Catalog, costColumnsOf, loadCatalog, refreshCatalogFirms } from './catalog';
 
 let ctx: TestContext;
 let firmIds: number[] = [];
@@ -185,8 +185,11 @@ describe('a firm saved, merged into the catalog', () => {
       fc.asyncProperty(fc.array(save, { minLength: 1, maxLength: 3 }), async (saves) => {
         const changed = new Set<number>();
         for (const s of saves) changed.add(await apply(s));
+        costColumnsOf(catalog, 2); // asked before the save: carried over by the merge
         catalog = await refreshCatalogFirms(ctx.db, catalog, [...changed], now);
-        expect(indexOf(catalog)).toEqual(indexOf(await loadCatalog(ctx.db, now)));
+        const full = await loadCatalog(ctx.db, now);
+        expect(indexOf(catalog)).toEqual(indexOf(full));
+        expect(catalog.costColumns.get(2)).toEqual(costColumnsOf(full, 2));
       }),
       { numRuns: 40 },
     );

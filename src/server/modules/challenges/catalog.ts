@@ -12,6 +12,7 @@ import {
   roundCents,
   type TrueCostOption,
   trueCostInput,
+  trueCostTerms,
 } from '../../../domain/challenge-rules';
 import { trustRatingWeight } from '../../../domain/firm-rules';
 import { meetsPayoutTier, type PayoutTier } from '../../../domain/payout-rules';
@@ -67,6 +68,12 @@ export interface CatalogRow {
   payoutDays: number | null;
   /** The latest fall of the price after coupon within 90 days; null when none. */
   latestDrop: number | null;
+}
+
+/** Every row's true-cost terms (`trueCostTerms`) for one number of months per attempt, by position. */
+export interface CostColumns {
+  base: Float64Array;
+  perRetry: Float64Array;
 }
 
 export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating' | 'payoutDays' | 'priceDrop';
@@ -144,6 +151,11 @@ export interface Catalog {
   accountIds: Float64Array;
   /** Listed firms with at least one option. */
   firmsWithOptions: ReadonlySet<number>;
+  /**
+   * Every row's true-cost terms for the months per attempt asked lately, by position: made by the
+   * first request that asks (`costColumnsOf`), and carried over by a merge.
+   */
+  costColumns: Map<number, CostColumns>;
   /** The firm-level rows it was built from that the filters and expiry need after a build. */
   source: KeptSource;
 }
@@ -528,6 +540,7 @@ async function indexCatalog(
   firmsWithOptions: ReadonlySet<number>,
   source: KeptSource,
   now: number,
+  costColumns = new Map<number, CostColumns>(),
 ): Promise<Catalog> {
   const orders = {} as Catalog['orders'];
   const ranks = {} as Catalog['ranks'];
@@ -549,6 +562,7 @@ async function indexCatalog(
     validUntil: validUntil > now ? validUntil : now,
     filters: filtersOf(firmsWithOptions, source),
     firmsWithOptions,
+    costColumns,
     source: { firmRows: source.firmRows, platformRows: source.platformRows, couponRows: source.couponRows },
   };
 }
@@ -637,7 +651,43 @@ async function patchCatalog(
   const firmsWithOptions = new Set(old.firmsWithOptions);
   for (const id of changed) firmsWithOptions.delete(id);
   for (const row of added) firmsWithOptions.add(row.option.firm.id);
-  return indexCatalog(rows, index, ascending, sets, firmsWithOptions, source, now);
+  const costColumns = new Map<number, CostColumns>();
+  for (const [months, kept] of old.costColumns) {
+    const columns = { base: new Float64Array(rows.length), perRetry: new Float64Array(rows.length) };
+    for (let i = 0; i < moved.length; i++) {
+      if (moved[i] < 0) continue;
+      columns.base[moved[i]] = kept.base[i];
+      columns.perRetry[moved[i]] = kept.perRetry[i];
+    }
+    for (let j = 0; j < added.length; j++) writeCostTerms(columns, added[j], addedAt[j], months);
+    costColumns.set(months, columns);
+  }
+  return indexCatalog(rows, index, ascending, sets, firmsWithOptions, source, now, costColumns);
+}
+
+function writeCostTerms(columns: CostColumns, row: CatalogRow, i: number, monthsPerAttempt: number) {
+  const terms = trueCostTerms(row.costInput, monthsPerAttempt);
+  columns.base[i] = terms.base;
+  columns.perRetry[i] = terms.perRetry;
+}
+
+/** Months-per-attempt values whose cost columns a catalog keeps, the most recently asked. */
+const COST_COLUMNS_KEPT = 4;
+
+/** The catalog's true-cost terms for `monthsPerAttempt`, made on first ask and kept with it. */
+export function costColumnsOf(catalog: Catalog, monthsPerAttempt: number): CostColumns {
+  const kept = catalog.costColumns;
+  let columns = kept.get(monthsPerAttempt);
+  if (columns) {
+    kept.delete(monthsPerAttempt); // to the end: the most recently asked
+  } else {
+    const n = catalog.rows.length;
+    columns = { base: new Float64Array(n), perRetry: new Float64Array(n) };
+    for (let i = 0; i < n; i++) writeCostTerms(columns, catalog.rows[i], i, monthsPerAttempt);
+    if (kept.size >= COST_COLUMNS_KEPT) kept.delete(kept.keys().next().value as number);
+  }
+  kept.set(monthsPerAttempt, columns);
+  return columns;
 }
 
 /** Each row set with its bits moved to the rows' new positions (-1: removed); empty sets dropped. */

@@ -9,10 +9,9 @@ import {
   extraAttempts,
   sortUsesAssumptions,
   type TrueCostAssumptions,
-  trueCostTerms,
 } from '../../../domain/challenge-rules';
 import { pageOffset } from '../../../domain/firm-rules';
-import { type Catalog, type CatalogRow, FLAG, type RowSet, type StaticSort } from './catalog';
+import { type Catalog, type CatalogRow, costColumnsOf, FLAG, type RowSet, type StaticSort } from './catalog';
 
 /** Room for the position of a row in a packed sort key: exact while cents x 2^21 stay below 2^53. */
 const POSITIONS = 2 ** 21;
@@ -154,37 +153,6 @@ export function smallestKeys(keys: Float64Array, count: number): Float64Array {
   return heap.subarray(0, size).sort();
 }
 
-/** Every row's true-cost terms (`trueCostTerms`) for one number of months per attempt, by position. */
-interface CostColumns {
-  base: Float64Array;
-  perRetry: Float64Array;
-}
-
-/** The terms a catalog's rows have for the months per attempt asked lately (a new catalog starts afresh). */
-const costColumnsOf = new WeakMap<Catalog, Map<number, CostColumns>>();
-/** Months-per-attempt values kept per catalog, the most recently asked. */
-const COST_COLUMNS_KEPT = 4;
-
-function costColumns(catalog: Catalog, monthsPerAttempt: number): CostColumns {
-  const kept = costColumnsOf.get(catalog) ?? new Map<number, CostColumns>();
-  costColumnsOf.set(catalog, kept);
-  let columns = kept.get(monthsPerAttempt);
-  if (columns) {
-    kept.delete(monthsPerAttempt); // to the end: the most recently asked
-  } else {
-    const n = catalog.rows.length;
-    columns = { base: new Float64Array(n), perRetry: new Float64Array(n) };
-    for (let i = 0; i < n; i++) {
-      const terms = trueCostTerms(catalog.rows[i].costInput, monthsPerAttempt);
-      columns.base[i] = terms.base;
-      columns.perRetry[i] = terms.perRetry;
-    }
-    if (kept.size >= COST_COLUMNS_KEPT) kept.delete(kept.keys().next().value as number);
-  }
-  kept.set(monthsPerAttempt, columns);
-  return columns;
-}
-
 const withCost = (row: CatalogRow, assumptions: TrueCostAssumptions): ChallengeOption => ({
   ...row.option,
   ...computeTrueCost(row.costInput, assumptions),
@@ -235,7 +203,7 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
     positions = Array.from(smallestKeys(keys, wanted), (r) => inOrder[r]);
   } else {
     const perThousand = query.sort === 'costPer1k';
-    const { base, perRetry } = costColumns(catalog, query.monthsPerAttempt);
+    const { base, perRetry } = costColumnsOf(catalog, query.monthsPerAttempt);
     const { capital } = catalog.columns;
     const extra = extraAttempts(query.passRate);
     const cents = scratch.cents.subarray(0, total);

@@ -13,8 +13,9 @@
  * core (BENCH_PGLITE=0 skips the embedded runs); BENCH_ONLY a pattern of the target names to
  * measure (the rest skipped); BENCH_PORT the port of the server measured (the bare server takes the next).
  * With the generated firms, last, the admin saves row (bench/admin-saves.ts).
- * Then the analytics rows (bench/analytics.ts: the dashboards' answers at 100,000 against 1,000,000
+ * Then the analytics rows (bench/analytics.ts: the dashboards' answers at 1,000,000 against 10,000,000
  * page views, and sustained ingestion of page views), unless BENCH_ONLY leaves out 'Analytics'; the
+ * giveaway rows (bench/giveaways.ts: 1,000 against 100,000 entries), unless it leaves out 'Giveaways'; the
  * saved-search alerts after a firm save (bench/saved-search-alerts.ts), unless it leaves out
  * 'Saved-search alerts'; and the catalog import rows (bench/catalog.ts: a 5,000-firm file's dry run
  * and apply on each database), unless it leaves out 'Catalog import'.
@@ -36,6 +37,7 @@ import { runAnalyticsBench } from './analytics';
 import { runCatalogBench } from './catalog';
 import { challengeFilters } from './cold-urls';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
+import { runGiveawaysBench } from './giveaways';
 import { runSavedSearchBench } from './saved-search-alerts';
 import { SERVER_ARGS } from './server-command';
 
@@ -562,6 +564,7 @@ try {
   if (postgresUrl && process.env.REDIS_URL) await runPostgresScaling(postgresUrl, process.env.REDIS_URL);
   if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, 'i').test('Analytics'))
     await runAnalyticsBench();
+  if (!ONLY || ONLY.test('Giveaways')) await runGiveawaysBench();
   if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, 'i').test('Saved-search alerts'))
     await runSavedSearchBench();
   if (!ONLY || ONLY.test('Catalog import')) await runCatalogBench();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeEntryHash } from './giveaway-draw';
 import {
   canonicalEntryList,
   type GiveawayVerification,
@@ -116,5 +117,25 @@ describe('verifyGiveaway', () => {
       ['tickets', true],
       ['winners', false],
     ]);
+  });
+
+  it('tells its progress through the entry hashes, batch by batch, and still finds a wrong one late in the list', async () => {
+    const r = record();
+    r.entries = await Promise.all(
+      Array.from({ length: 2500 }, async (_, i) => ({
+        ticketNumber: i + 1,
+        userId: `user-${i + 1}`,
+        entryHash: await computeEntryHash(SEED_HASH, i + 1, `user-${i + 1}`),
+      })),
+    );
+    r.entries[2200].entryHash = r.entries[2199].entryHash;
+    r.giveaway.maxEntries = null;
+    const seen: string[] = [];
+    const report = await verifyGiveaway(r, ({ done, total }) => seen.push(`${done}/${total}`));
+    expect(seen).toEqual(['0/2500', '1000/2500', '2000/2500', '2500/2500']);
+    const hashes = report.checks.find((c) => c.id === 'entry-hashes');
+    expect(hashes?.ok).toBe(false);
+    expect(hashes?.detail).toBe('1 entry hash(es) differ, tickets 2201');
+    expect(report.checks.find((c) => c.id === 'tickets')?.ok).toBe(true);
   });
 });

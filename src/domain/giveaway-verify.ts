@@ -72,11 +72,24 @@ export interface VerificationReport {
 
 const short = (h: string | null | undefined) => (h ? `${h.slice(0, 16)}…` : 'none');
 
+/** How far a check has got: entry hashes recomputed out of the entries, reported between batches. */
+export interface VerificationProgress {
+  done: number;
+  total: number;
+}
+
+/** Entry hashes computed at once: Web Crypto works on them in parallel, and progress is told per batch. */
+const HASH_BATCH = 1000;
+
 /**
  * Repeats every computation of the draw from the published record. Each check is independent, so
- * a changed entry shows which commitment it breaks.
+ * a changed entry shows which commitment it breaks. `onProgress` hears how many entry hashes are
+ * checked (the part that grows with the entries), after each batch.
  */
-export async function verifyGiveaway(doc: GiveawayVerification): Promise<VerificationReport> {
+export async function verifyGiveaway(
+  doc: GiveawayVerification,
+  onProgress?: (progress: VerificationProgress) => void,
+): Promise<VerificationReport> {
   const g = doc.giveaway;
   const entries = [...doc.entries].sort((a, b) => a.ticketNumber - b.ticketNumber);
   const checks: VerificationCheck[] = [];
@@ -110,10 +123,16 @@ export async function verifyGiveaway(doc: GiveawayVerification): Promise<Verific
   });
 
   const badEntries: number[] = [];
-  for (const e of entries) {
-    if ((await computeEntryHash(g.serverSeedHash, e.ticketNumber, e.userId)) !== e.entryHash) {
-      badEntries.push(e.ticketNumber);
-    }
+  onProgress?.({ done: 0, total: entries.length });
+  for (let start = 0; start < entries.length; start += HASH_BATCH) {
+    const batch = entries.slice(start, start + HASH_BATCH);
+    const hashes = await Promise.all(
+      batch.map((e) => computeEntryHash(g.serverSeedHash, e.ticketNumber, e.userId)),
+    );
+    batch.forEach((e, i) => {
+      if (hashes[i] !== e.entryHash) badEntries.push(e.ticketNumber);
+    });
+    onProgress?.({ done: start + batch.length, total: entries.length });
   }
   checks.push({
     id: 'entry-hashes',

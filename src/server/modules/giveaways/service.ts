@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { computeEntryHash, drawWinningTickets, hashServerSeed } from '../../../domain/giveaway-draw';
 import { isGiveawayOpen } from '../../../domain/giveaway-rules';
@@ -25,10 +25,23 @@ import { renderWinnerEmail } from './emails';
 
 type GiveawayRow = typeof giveaways.$inferSelect;
 
+/**
+ * A giveaway's entry count is its highest ticket: tickets run 1 to n without gaps (each entry takes
+ * the next under the giveaway's row lock, entries are never removed, and the verifier checks it).
+ * One step down the (giveaway, ticket) index, where count(*) reads every entry (decision 0059).
+ */
 const entryCountSql =
-  sql<number>`(select count(*) from ${giveawayEntries} where ${giveawayEntries.giveawayId} = ${giveaways.id})`.mapWith(
+  sql<number>`(select coalesce(max(${giveawayEntries.ticketNumber}), 0) from ${giveawayEntries} where ${giveawayEntries.giveawayId} = ${giveaways.id})`.mapWith(
     Number,
   );
+
+async function countEntries(db: Db, giveawayId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${giveawayEntries.ticketNumber}), 0)`.mapWith(Number) })
+    .from(giveawayEntries)
+    .where(eq(giveawayEntries.giveawayId, giveawayId));
+  return row?.n ?? 0;
+}
 
 const giveawayColumns = {
   giveaway: giveaways,
@@ -141,10 +154,7 @@ export async function listGiveawayEntries(
     .where(and(eq(giveawayEntries.giveawayId, giveawayId), gt(giveawayEntries.ticketNumber, after)))
     .orderBy(asc(giveawayEntries.ticketNumber))
     .limit(limit + 1);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(giveawayEntries)
-    .where(eq(giveawayEntries.giveawayId, giveawayId));
+  const total = await countEntries(db, giveawayId);
   const page = rows.slice(0, limit);
   return {
     entries: page.map((r) => ({
@@ -259,10 +269,7 @@ export async function enterGiveaway(
         `You have already entered this giveaway (ticket #${mine.ticketNumber}).`,
       );
     }
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(giveawayEntries)
-      .where(eq(giveawayEntries.giveawayId, g.id));
+    const n = await countEntries(tx as unknown as Db, g.id);
     if (g.maxEntries !== null && n >= g.maxEntries) {
       throw new AppError(400, 'giveaway_full', 'This giveaway has reached its maximum number of entries.');
     }
@@ -520,10 +527,7 @@ export async function updateGiveaway(
     .transaction(async (tx) => {
       const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, id));
       if (!g) throw notFound('Giveaway');
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(giveawayEntries)
-        .where(eq(giveawayEntries.giveawayId, id));
+      const n = await countEntries(tx as unknown as Db, id);
       const locked = Object.keys(patch).filter(
         (k) =>
           patch[k as keyof GiveawayInput] !== undefined && !(TEXT_FIELDS as readonly string[]).includes(k),
@@ -588,10 +592,7 @@ export async function deleteGiveaway(db: Db, changes: Changes, id: number): Prom
   await db.transaction(async (tx) => {
     const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, id));
     if (!g) throw notFound('Giveaway');
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(giveawayEntries)
-      .where(eq(giveawayEntries.giveawayId, id));
+    const n = await countEntries(tx as unknown as Db, id);
     if (n > 0) throw new AppError(409, 'giveaway_has_entries', 'A giveaway with entries cannot be deleted.');
     await tx.delete(giveaways).where(eq(giveaways.id, id));
   });

@@ -1,57 +1,99 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import CheckCircle2 from '~icons/lucide/check-circle-2';
 import Download from '~icons/lucide/download';
 import XCircle from '~icons/lucide/x-circle';
-import {
-  type GiveawayVerification,
-  GiveawayVerificationSchema,
-  type VerificationReport,
-  verifyGiveaway,
-} from '../../../domain/giveaway-verify';
+import type { VerificationReport } from '../../../domain/giveaway-verify';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Textarea } from '../../components/ui/textarea';
-import { apiJson, serverMessage } from '../../lib/api';
 import { giveawaysQuery } from './queries';
+import {
+  runVerification,
+  SHOWN_TEXT_MAX,
+  type VerifyOutcome,
+  type VerifyProgress,
+  type VerifyRequest,
+} from './verify-check';
+import type { VerifyWorkerMessage } from './verify-worker';
 
 type State =
   | { kind: 'idle' }
-  | { kind: 'working' }
+  | { kind: 'working'; progress: VerifyProgress | null }
   | { kind: 'error'; message: string }
-  | { kind: 'done'; record: GiveawayVerification; report: VerificationReport };
+  | { kind: 'done'; title: string; report: VerificationReport };
 
 const downloadUrl = (slug: string) => `/api/giveaways/${encodeURIComponent(slug)}/verification`;
 
-/** Checks a record in this browser: Web Crypto only, no server involved after the download. */
-async function check(record: unknown): Promise<State> {
-  if (!globalThis.crypto?.subtle) {
-    return {
-      kind: 'error',
-      message:
-        'This browser has no Web Crypto here (it needs https or localhost). Use the offline script instead.',
-    };
+/**
+ * Checks a record in this browser, in a worker (Web Crypto only, no server involved after the
+ * download) so that a long entry list neither freezes the page nor hides how far the check has got.
+ * Resolves with the outcome; `stop` ends a check that is no longer wanted.
+ */
+function startCheck(
+  request: VerifyRequest,
+  onProgress: (progress: VerifyProgress) => void,
+): { outcome: Promise<VerifyOutcome>; stop: () => void } {
+  if (typeof Worker === 'undefined') {
+    return { outcome: runVerification(request, onProgress), stop: () => {} };
   }
-  const parsed = GiveawayVerificationSchema.safeParse(record);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      kind: 'error',
-      message: `This is not a giveaway verification file: ${issue?.path.join('.') || 'record'} ${issue?.message ?? ''}`,
-    };
-  }
-  return { kind: 'done', record: parsed.data, report: await verifyGiveaway(parsed.data) };
+  const worker = new Worker(new URL('./verify-worker.ts', import.meta.url), { type: 'module' });
+  const outcome = new Promise<VerifyOutcome>((resolve) => {
+    worker.addEventListener('message', (event: MessageEvent<VerifyWorkerMessage>) => {
+      if (event.data.type === 'progress') onProgress(event.data.progress);
+      else {
+        resolve(event.data.outcome);
+        worker.terminate();
+      }
+    });
+    worker.addEventListener('error', () => {
+      resolve({
+        kind: 'error',
+        message: 'The check could not run in this browser. Use the offline script instead.',
+      });
+      worker.terminate();
+    });
+  });
+  worker.postMessage(request);
+  return { outcome, stop: () => worker.terminate() };
+}
+
+function Progress({ progress }: { progress: VerifyProgress | null }) {
+  const hashes = progress?.phase === 'hashes' ? progress : null;
+  const text = !progress
+    ? 'Checking…'
+    : progress.phase === 'download'
+      ? 'Downloading the record…'
+      : progress.phase === 'read'
+        ? 'Reading the record…'
+        : `Recomputing entry hashes: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`;
+  const percent = hashes && hashes.total > 0 ? Math.round((hashes.done / hashes.total) * 100) : null;
+  return (
+    <div className="space-y-2" data-testid="verification-progress">
+      <p role="status" className="text-slate-600">
+        {text}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Verification progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className={`h-full rounded-full bg-brand-600 transition-[width] ${percent === null ? 'w-1/4 animate-pulse' : ''}`}
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
 }
 
 function Report({ state }: { state: State }) {
   if (state.kind === 'idle') return null;
-  if (state.kind === 'working')
-    return (
-      <p role="status" className="text-slate-600">
-        Checking…
-      </p>
-    );
+  if (state.kind === 'working') return <Progress progress={state.progress} />;
   if (state.kind === 'error') {
     return (
       <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
@@ -59,7 +101,7 @@ function Report({ state }: { state: State }) {
       </p>
     );
   }
-  const { report, record } = state;
+  const { report, title } = state;
   return (
     <section aria-labelledby="verification-result" className="space-y-3" data-testid="verification-report">
       <h2
@@ -75,8 +117,8 @@ function Report({ state }: { state: State }) {
           <XCircle className="size-6" aria-hidden />
         )}
         {report.ok
-          ? `Verified: ${record.giveaway.title} was drawn fairly`
-          : `Not verified: ${record.giveaway.title} fails ${report.checks.filter((c) => !c.ok).length} check(s)`}
+          ? `Verified: ${title} was drawn fairly`
+          : `Not verified: ${title} fails ${report.checks.filter((c) => !c.ok).length} check(s)`}
       </h2>
       <ul className="space-y-2">
         {report.checks.map((c) => (
@@ -118,35 +160,35 @@ export function GiveawayVerifier({ initialSlug }: { initialSlug: string | null }
     if (!slug && completed.length > 0) setSlug(completed[0].slug);
   }, [slug, completed]);
 
-  const verifySlug = async () => {
-    if (!slug) return;
-    setState({ kind: 'working' });
-    try {
-      const record = await apiJson<unknown>('GET', downloadUrl(slug));
-      setPasted(JSON.stringify(record, null, 2));
-      setState(await check(record));
-    } catch (error) {
-      setState({ kind: 'error', message: serverMessage(error) || 'The giveaway could not be loaded.' });
-    }
-  };
+  const check = useRef<{ stop: () => void } | null>(null);
+  useEffect(() => () => check.current?.stop(), []);
 
-  const verifyText = async (text: string) => {
-    setState({ kind: 'working' });
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch {
-      setState({ kind: 'error', message: 'The text is not valid JSON.' });
+  const verify = async (request: VerifyRequest) => {
+    check.current?.stop();
+    setState({ kind: 'working', progress: null });
+    const started = startCheck(request, (progress) => setState({ kind: 'working', progress }));
+    check.current = started;
+    const outcome = await started.outcome;
+    if (check.current !== started) return; // a newer check replaced this one
+    check.current = null;
+    if (outcome.kind === 'error') {
+      setState(outcome);
       return;
     }
-    setState(await check(record));
+    if (outcome.text !== null) setPasted(outcome.text);
+    setState({ kind: 'done', title: outcome.title, report: outcome.report });
   };
+
+  const verifySlug = () => (slug ? verify({ source: 'url', url: downloadUrl(slug) }) : undefined);
+  const verifyText = (text: string) => verify({ source: 'text', text });
 
   const pickFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
     const text = await file.text();
-    setPasted(text);
+    // A file of many entries is checked without filling the paste box (megabytes of text there
+    // would hold up the page).
+    setPasted(text.length <= SHOWN_TEXT_MAX ? text : '');
     await verifyText(text);
   };
 

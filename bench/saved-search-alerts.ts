@@ -79,6 +79,7 @@ export async function runSavedSearchBench(): Promise<void> {
   );
   try {
     const { db } = database;
+    const matching = { shared: database.kind === 'postgres' };
     await migrateDatabase(database);
     await seedDemoData(db);
     const slugs = await seedGeneratedFirms(db, FIRMS);
@@ -134,12 +135,12 @@ export async function runSavedSearchBench(): Promise<void> {
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       started = performance.now();
-      const recorded = await matchSavedSearches(db, catalog, [firmId]);
+      const recorded = await matchSavedSearches(db, catalog, [firmId], undefined, matching);
       const match = performance.now() - started;
       delay.disable();
       const [{ rowsAfter }] = await db.select({ rowsAfter: count() }).from(optionAlertChanges);
       started = performance.now();
-      const again = await matchSavedSearches(db, catalog, [firmId]);
+      const again = await matchSavedSearches(db, catalog, [firmId], undefined, matching);
       const other = performance.now() - started;
       started = performance.now();
       const sent = await sendDueAlerts(app, db, catalog, new Set());

@@ -10,6 +10,7 @@ CREATE TABLE "option_alert_changes" (
 );
 --> statement-breakpoint
 ALTER TABLE "saved_searches" ADD COLUMN "alerted_through" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "option_alert_states_firm_idx" ON "option_alert_states" USING btree ("prop_firm_id");--> statement-breakpoint
 -- The (search, option) changes still waiting for an email become one row per option change.
 INSERT INTO "option_alert_changes" ("account_id", "old_price", "new_price", "new_for", "cheaper_for", "created_at")
 SELECT "account_id", max("old_price"), "new_price",

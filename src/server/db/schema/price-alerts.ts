@@ -72,12 +72,17 @@ export const savedSearches = pgTable(
  * coupon): a run compares the catalog against it, records the changes for the searches they
  * concern and moves it on, in one transaction under one lock, so no change is recorded twice.
  */
-export const optionAlertStates = pgTable('option_alert_states', {
-  accountId: integer('account_id').primaryKey(),
-  propFirmId: integer('prop_firm_id').notNull(),
-  facts: jsonb('facts').$type<OptionFacts>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const optionAlertStates = pgTable(
+  'option_alert_states',
+  {
+    accountId: integer('account_id').primaryKey(),
+    propFirmId: integer('prop_firm_id').notNull(),
+    facts: jsonb('facts').$type<OptionFacts>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A firm's save compares only its options' states.
+  (t) => [index('option_alert_states_firm_idx').on(t.propFirmId)],
+);
 
 /** One alert email of a saved search: claimed, then sent (`sentAt`); a retry sends only unsent ones. */
 export const savedSearchAlerts = pgTable('saved_search_alerts', {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import { formatPrice } from '../../../domain/format';
 import {
@@ -8,6 +8,7 @@ import {
   detectSearchChange,
   type OptionFacts,
   type SearchChange,
+  type SearchFilters,
 } from '../../../domain/price-alerts';
 import type { Db } from '../../db/client';
 import {
@@ -111,7 +112,7 @@ export async function ensureAlertBaseline(db: Db, catalog: Catalog, now = new Da
 
 /** Lets waiting requests run between chunks of matching: on PGlite it shares the server thread. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** How many saved searches are compared with the changed options between two pauses. */
+/** How many searches' filters are compared with the changed options between two pauses. */
 const SEARCHES_A_CHUNK = 500;
 const ROWS_A_CHUNK = 5000;
 
@@ -139,7 +140,7 @@ async function diffStates(
     if (!old || !sameFacts(old, facts)) changed.set(id, facts);
     if (++seen % ROWS_A_CHUNK === 0) await pause();
   }
-  const gone = [...before.keys()].filter((id) => !current.has(id));
+  const gone = [...before.keys()].filter((id) => !current.has(id)).sort((a, b) => a - b);
   return { before, changed, gone };
 }
 
@@ -168,23 +169,52 @@ interface OptionChange {
 
 const alerting = eq(savedSearches.alerts, true);
 
-/** A mark of the searches with alerts on that moves when one is saved, edited, deleted or unsubscribed. */
+/** A digest of the searches with alerts on (ids and queries), made by the database without sending them. */
 async function searchesMark(db: Db | Tx): Promise<string> {
-  const [mark] = await db
-    .select({ n: count(), last: max(savedSearches.id), edited: max(savedSearches.updatedAt) })
+  const [{ mark }] = await db
+    .select({
+      mark: sql<
+        string | null
+      >`md5(string_agg(${savedSearches.id}::text || ' ' || ${savedSearches.query}, ',' order by ${savedSearches.id}))`,
+    })
     .from(savedSearches)
     .where(alerting);
-  return `${mark.n}:${mark.last}:${mark.edited?.getTime()}`;
+  return mark ?? '';
 }
 
-const alertingSearches = (db: Db | Tx) =>
-  db.select({ id: savedSearches.id, query: savedSearches.query }).from(savedSearches).where(alerting);
+/** The searches with alerts on, grouped by their filters (many differ only in pass rate, months or sort). */
+interface SearchGroups {
+  mark: string;
+  groups: { filters: SearchFilters; ids: number[] }[];
+}
 
-/** For each changed option, the searches it concerns (one pass over the searches, pausing between chunks). */
-async function optionChangesOf(
-  diff: StateDiff,
-  searches: readonly { id: number; query: string }[],
-): Promise<OptionChange[]> {
+/** Each database's searches as last read, kept while their mark stands (a run reads them again only after an edit). */
+const searchGroupsOf = new WeakMap<Db, SearchGroups>();
+
+async function readSearchGroups(reader: Db | Tx, db: Db): Promise<SearchGroups> {
+  const mark = await searchesMark(reader);
+  const kept = searchGroupsOf.get(db);
+  if (kept?.mark === mark) return kept;
+  const rows = await reader
+    .select({ id: savedSearches.id, query: savedSearches.query })
+    .from(savedSearches)
+    .where(alerting);
+  const byFilters = new Map<string, { filters: SearchFilters; ids: number[] }>();
+  for (const row of rows) {
+    const filters = filtersOf(row.query);
+    if (!filters) continue;
+    const key = JSON.stringify(filters);
+    const group = byFilters.get(key);
+    if (group) group.ids.push(row.id);
+    else byFilters.set(key, { filters, ids: [row.id] });
+  }
+  const read = { mark, groups: [...byFilters.values()] };
+  searchGroupsOf.set(db, read);
+  return read;
+}
+
+/** For each changed option, the searches it concerns (one pass over the searches' filters, pausing between chunks). */
+async function optionChangesOf(diff: StateDiff, searches: SearchGroups): Promise<OptionChange[]> {
   const changes = new Map<number, OptionChange>();
   for (const [accountId, after] of diff.changed)
     changes.set(accountId, {
@@ -194,32 +224,55 @@ async function optionChangesOf(
       newFor: [],
       cheaperFor: [],
     });
-  for (let i = 0; i < searches.length; i++) {
+  for (const [i, { filters, ids }] of searches.groups.entries()) {
     if (i > 0 && i % SEARCHES_A_CHUNK === 0) await pause();
-    const filters = filtersOf(searches[i].query);
-    if (!filters) continue;
     for (const [accountId, after] of diff.changed) {
       const change = detectSearchChange(diff.before.get(accountId), after, filters);
-      if (change)
-        changes.get(accountId)![change.kind === 'new' ? 'newFor' : 'cheaperFor'].push(searches[i].id);
+      if (change) changes.get(accountId)![change.kind === 'new' ? 'newFor' : 'cheaperFor'].push(...ids);
     }
   }
   return [...changes.values()].filter((c) => c.newFor.length + c.cheaperFor.length > 0);
 }
 
+export interface MatchOptions {
+  /**
+   * Other processes use the database (PostgreSQL): the comparison with every search is made under
+   * the lock, so the first process to take it does the work and the others find it done. Alone
+   * (PGlite, one process) it is made before the transaction, which would hold the whole database
+   * meanwhile, and checked under the lock.
+   */
+  shared?: boolean;
+}
+
+/** This process's matching runs, one after another: a run that follows another finds its work done. */
+let matchingQueue: Promise<unknown> = Promise.resolve();
+
 /**
  * Compares the catalog with the states of the named firms' options (all when none are named) and
  * records, for each changed option, the saved searches it concerns; returns how many (search,
- * option) changes it recorded. The comparison with every search is made before the transaction,
- * pausing between chunks (on PGlite a transaction holds the database and the work shares the
- * server thread); under the lock it is checked that neither the states nor the searches moved
- * meanwhile (another process recorded the change first, a search was saved), else made again.
+ * option) changes it recorded. The comparison pauses between chunks of searches so that requests
+ * run meanwhile (on PGlite the work shares the server thread). A run made before the transaction
+ * is kept only if, under the lock, neither the states nor the searches moved meanwhile (another
+ * run recorded the change first, a search was saved or edited); else it is made again there.
  */
-export async function matchSavedSearches(
+export function matchSavedSearches(
   db: Db,
   catalog: Catalog,
   firmIds?: readonly number[],
   now = new Date(),
+  options: MatchOptions = {},
+): Promise<number> {
+  const run = matchingQueue.then(() => matchNow(db, catalog, firmIds, now, options));
+  matchingQueue = run.catch(() => {});
+  return run;
+}
+
+async function matchNow(
+  db: Db,
+  catalog: Catalog,
+  firmIds: readonly number[] | undefined,
+  now: Date,
+  options: MatchOptions,
 ): Promise<number> {
   const scope = firmIds ? new Set(firmIds) : null;
   const current = new Map<number, OptionFacts>();
@@ -230,17 +283,20 @@ export async function matchSavedSearches(
   // Nothing differs from the states: recorded already (by this process or another), or no change.
   const seen = await diffStates(db, current, scope);
   if (seen.changed.size === 0 && seen.gone.length === 0) return 0;
-  const mark = await searchesMark(db);
-  const prepared = await optionChangesOf(seen, await alertingSearches(db));
+  let prepared: { mark: string; changes: OptionChange[] } | undefined;
+  if (!options.shared) {
+    const searches = await readSearchGroups(db, db);
+    prepared = { mark: searches.mark, changes: await optionChangesOf(seen, searches) };
+  }
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LOCK})`);
     const diff = await diffStates(tx, current, scope);
     if (diff.changed.size === 0 && diff.gone.length === 0) return 0;
     const changes =
-      sameDiff(seen, diff) && (await searchesMark(tx)) === mark
-        ? prepared
-        : await optionChangesOf(diff, await alertingSearches(tx));
+      prepared && sameDiff(seen, diff) && (await searchesMark(tx)) === prepared.mark
+        ? prepared.changes
+        : await optionChangesOf(diff, await readSearchGroups(tx, db));
     for (let i = 0; i < changes.length; i += 500)
       await tx
         .insert(optionAlertChanges)

@@ -59,6 +59,8 @@ export const savedSearches = pgTable(
     alerts: boolean('alerts').notNull().default(true),
     /** When the last alert email of this search was claimed for sending; at most one a day. */
     lastEmailAt: timestamp('last_email_at', { withTimezone: true }),
+    /** The last option_alert_changes row an email of this search (or a check that found nothing) took. */
+    alertedThrough: bigint('alerted_through', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,12 +72,17 @@ export const savedSearches = pgTable(
  * coupon): a run compares the catalog against it, records the changes for the searches they
  * concern and moves it on, in one transaction under one lock, so no change is recorded twice.
  */
-export const optionAlertStates = pgTable('option_alert_states', {
-  accountId: integer('account_id').primaryKey(),
-  propFirmId: integer('prop_firm_id').notNull(),
-  facts: jsonb('facts').$type<OptionFacts>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const optionAlertStates = pgTable(
+  'option_alert_states',
+  {
+    accountId: integer('account_id').primaryKey(),
+    propFirmId: integer('prop_firm_id').notNull(),
+    facts: jsonb('facts').$type<OptionFacts>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A firm's save compares only its options' states.
+  (t) => [index('option_alert_states_firm_idx').on(t.propFirmId)],
+);
 
 /** One alert email of a saved search: claimed, then sent (`sentAt`); a retry sends only unsent ones. */
 export const savedSearchAlerts = pgTable('saved_search_alerts', {
@@ -92,24 +99,20 @@ export const savedSearchAlerts = pgTable('saved_search_alerts', {
 });
 
 /**
- * A change that concerns a saved search (an option newly matching it, or its price after coupon
- * falling), waiting for the search's next alert email (`alertId` set once one includes it).
+ * One option's change as a matching run saw it (decision 0054): its price after coupon before
+ * (null when it is new to the catalog) and after, and the saved searches it concerns at that run:
+ * those it newly matches and those it matched and got cheaper for. One row per changed option,
+ * whatever the number of searches; each search's next alert email takes the rows after its
+ * `alertedThrough`. Settled rows are kept 30 days.
  */
-export const savedSearchChanges = pgTable(
-  'saved_search_changes',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    savedSearchId: integer('saved_search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id').notNull(),
-    kind: text('kind', { enum: ['new', 'cheaper'] }).notNull(),
-    oldPrice: money('old_price'),
-    newPrice: money('new_price').notNull(),
-    alertId: bigint('alert_id', { mode: 'number' }).references(() => savedSearchAlerts.id, {
-      onDelete: 'set null',
-    }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('saved_search_changes_search_idx').on(t.savedSearchId, t.alertId)],
-);
+export const optionAlertChanges = pgTable('option_alert_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: integer('account_id').notNull(),
+  oldPrice: money('old_price'),
+  newPrice: money('new_price').notNull(),
+  newFor: integer('new_for').array().notNull(),
+  cheaperFor: integer('cheaper_for').array().notNull(),
+  /** When every search it concerns had taken it (in an email, or found it cancelled out). */
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

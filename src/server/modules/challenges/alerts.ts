@@ -8,12 +8,13 @@ import {
   detectSearchChange,
   type OptionFacts,
   type SearchChange,
+  type SearchFilters,
 } from '../../../domain/price-alerts';
 import type { Db } from '../../db/client';
 import {
+  optionAlertChanges,
   optionAlertStates,
   savedSearchAlerts,
-  savedSearchChanges,
   savedSearches,
   users,
 } from '../../db/schema';
@@ -109,64 +110,201 @@ export async function ensureAlertBaseline(db: Db, catalog: Catalog, now = new Da
   });
 }
 
+/** Lets waiting requests run between chunks of matching: on PGlite it shares the server thread. */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How many searches' filters are compared with the changed options between two pauses. */
+const SEARCHES_A_CHUNK = 500;
+const ROWS_A_CHUNK = 5000;
+
+interface StateDiff {
+  before: Map<number, OptionFacts>;
+  changed: Map<number, OptionFacts>;
+  gone: number[];
+}
+
+/** The scope's options whose facts differ from their states (or have none), and the states left without an option. */
+async function diffStates(
+  db: Db | Tx,
+  current: Map<number, OptionFacts>,
+  scope: Set<number> | null,
+): Promise<StateDiff> {
+  const stateRows = await db
+    .select({ accountId: optionAlertStates.accountId, facts: optionAlertStates.facts })
+    .from(optionAlertStates)
+    .where(scope ? inArray(optionAlertStates.propFirmId, [...scope]) : undefined);
+  const before = new Map(stateRows.map((r) => [r.accountId, r.facts]));
+  const changed = new Map<number, OptionFacts>();
+  let seen = 0;
+  for (const [id, facts] of current) {
+    const old = before.get(id);
+    if (!old || !sameFacts(old, facts)) changed.set(id, facts);
+    if (++seen % ROWS_A_CHUNK === 0) await pause();
+  }
+  const gone = [...before.keys()].filter((id) => !current.has(id)).sort((a, b) => a - b);
+  return { before, changed, gone };
+}
+
+/** Whether two diffs found the same changes from the same states. */
+function sameDiff(a: StateDiff, b: StateDiff): boolean {
+  if (a.changed.size !== b.changed.size || a.gone.join() !== b.gone.join()) return false;
+  for (const [id, facts] of a.changed) {
+    const other = b.changed.get(id);
+    const was = a.before.get(id);
+    const otherWas = b.before.get(id);
+    if (!other || !sameFacts(facts, other)) return false;
+    if (was === undefined ? otherWas !== undefined : otherWas === undefined || !sameFacts(was, otherWas))
+      return false;
+  }
+  return true;
+}
+
+/** What a matching run writes of one changed option: the searches it is new for or cheaper for. */
+interface OptionChange {
+  accountId: number;
+  oldPrice: number | null;
+  newPrice: number;
+  newFor: number[];
+  cheaperFor: number[];
+}
+
+const alerting = eq(savedSearches.alerts, true);
+
+/** A digest of the searches with alerts on (ids and queries), made by the database without sending them. */
+async function searchesMark(db: Db | Tx): Promise<string> {
+  const [{ mark }] = await db
+    .select({
+      mark: sql<
+        string | null
+      >`md5(string_agg(${savedSearches.id}::text || ' ' || ${savedSearches.query}, ',' order by ${savedSearches.id}))`,
+    })
+    .from(savedSearches)
+    .where(alerting);
+  return mark ?? '';
+}
+
+/** The searches with alerts on, grouped by their filters (many differ only in pass rate, months or sort). */
+interface SearchGroups {
+  mark: string;
+  groups: { filters: SearchFilters; ids: number[] }[];
+}
+
+/** Each database's searches as last read, kept while their mark stands (a run reads them again only after an edit). */
+const searchGroupsOf = new WeakMap<Db, SearchGroups>();
+
+async function readSearchGroups(reader: Db | Tx, db: Db): Promise<SearchGroups> {
+  const mark = await searchesMark(reader);
+  const kept = searchGroupsOf.get(db);
+  if (kept?.mark === mark) return kept;
+  const rows = await reader
+    .select({ id: savedSearches.id, query: savedSearches.query })
+    .from(savedSearches)
+    .where(alerting);
+  const byFilters = new Map<string, { filters: SearchFilters; ids: number[] }>();
+  for (const row of rows) {
+    const filters = filtersOf(row.query);
+    if (!filters) continue;
+    const key = JSON.stringify(filters);
+    const group = byFilters.get(key);
+    if (group) group.ids.push(row.id);
+    else byFilters.set(key, { filters, ids: [row.id] });
+  }
+  const read = { mark, groups: [...byFilters.values()] };
+  searchGroupsOf.set(db, read);
+  return read;
+}
+
+/** For each changed option, the searches it concerns (one pass over the searches' filters, pausing between chunks). */
+async function optionChangesOf(diff: StateDiff, searches: SearchGroups): Promise<OptionChange[]> {
+  const changes = new Map<number, OptionChange>();
+  for (const [accountId, after] of diff.changed)
+    changes.set(accountId, {
+      accountId,
+      oldPrice: diff.before.get(accountId)?.priceAfterCoupon ?? null,
+      newPrice: after.priceAfterCoupon,
+      newFor: [],
+      cheaperFor: [],
+    });
+  for (const [i, { filters, ids }] of searches.groups.entries()) {
+    if (i > 0 && i % SEARCHES_A_CHUNK === 0) await pause();
+    for (const [accountId, after] of diff.changed) {
+      const change = detectSearchChange(diff.before.get(accountId), after, filters);
+      if (change) changes.get(accountId)![change.kind === 'new' ? 'newFor' : 'cheaperFor'].push(...ids);
+    }
+  }
+  return [...changes.values()].filter((c) => c.newFor.length + c.cheaperFor.length > 0);
+}
+
+export interface MatchOptions {
+  /**
+   * Other processes use the database (PostgreSQL): the comparison with every search is made under
+   * the lock, so the first process to take it does the work and the others find it done. Alone
+   * (PGlite, one process) it is made before the transaction, which would hold the whole database
+   * meanwhile, and checked under the lock.
+   */
+  shared?: boolean;
+}
+
+/** This process's matching runs, one after another: a run that follows another finds its work done. */
+let matchingQueue: Promise<unknown> = Promise.resolve();
+
 /**
  * Compares the catalog with the states of the named firms' options (all when none are named) and
- * records each saved search's changes; returns how many it recorded.
+ * records, for each changed option, the saved searches it concerns; returns how many (search,
+ * option) changes it recorded. The comparison pauses between chunks of searches so that requests
+ * run meanwhile (on PGlite the work shares the server thread). A run made before the transaction
+ * is kept only if, under the lock, neither the states nor the searches moved meanwhile (another
+ * run recorded the change first, a search was saved or edited); else it is made again there.
  */
-export async function matchSavedSearches(
+export function matchSavedSearches(
   db: Db,
   catalog: Catalog,
   firmIds?: readonly number[],
   now = new Date(),
+  options: MatchOptions = {},
+): Promise<number> {
+  const run = matchingQueue.then(() => matchNow(db, catalog, firmIds, now, options));
+  matchingQueue = run.catch(() => {});
+  return run;
+}
+
+async function matchNow(
+  db: Db,
+  catalog: Catalog,
+  firmIds: readonly number[] | undefined,
+  now: Date,
+  options: MatchOptions,
 ): Promise<number> {
   const scope = firmIds ? new Set(firmIds) : null;
   const current = new Map<number, OptionFacts>();
-  for (const row of catalog.rows)
+  for (const [i, row] of catalog.rows.entries()) {
     if (!scope || scope.has(row.option.firm.id)) current.set(row.option.account.id, optionFactsOf(row));
+    if (i > 0 && i % ROWS_A_CHUNK === 0) await pause();
+  }
+  // Nothing differs from the states: recorded already (by this process or another), or no change.
+  const seen = await diffStates(db, current, scope);
+  if (seen.changed.size === 0 && seen.gone.length === 0) return 0;
+  let prepared: { mark: string; changes: OptionChange[] } | undefined;
+  if (!options.shared) {
+    const searches = await readSearchGroups(db, db);
+    prepared = { mark: searches.mark, changes: await optionChangesOf(seen, searches) };
+  }
+
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LOCK})`);
-    const stateRows = await tx
-      .select({ accountId: optionAlertStates.accountId, facts: optionAlertStates.facts })
-      .from(optionAlertStates)
-      .where(scope ? inArray(optionAlertStates.propFirmId, [...scope]) : undefined);
-    const before = new Map(stateRows.map((r) => [r.accountId, r.facts]));
-    const changed = new Map<number, OptionFacts>();
-    for (const [id, facts] of current) {
-      const old = before.get(id);
-      if (!old || !sameFacts(old, facts)) changed.set(id, facts);
-    }
-    const gone = [...before.keys()].filter((id) => !current.has(id));
-    if (changed.size === 0 && gone.length === 0) return 0;
-
-    const searches = await tx
-      .select({ id: savedSearches.id, query: savedSearches.query })
-      .from(savedSearches)
-      .where(eq(savedSearches.alerts, true));
-    // As one JSON document a statement: thousands of searches can share a change, and a row of
-    // parameters each made the insert most of a run.
-    const records: { s: number; a: number; k: string; o: number | null; n: number }[] = [];
-    for (const search of searches) {
-      const filters = filtersOf(search.query);
-      if (!filters) continue;
-      for (const [accountId, after] of changed) {
-        const change = detectSearchChange(before.get(accountId), after, filters);
-        if (change)
-          records.push({
-            s: search.id,
-            a: accountId,
-            k: change.kind,
-            o: change.oldPrice,
-            n: change.newPrice,
-          });
-      }
-    }
-    for (let i = 0; i < records.length; i += 20_000)
-      await tx.execute(sql`insert into ${savedSearchChanges} (saved_search_id, account_id, kind, old_price, new_price, created_at)
-        select s, a, k, o, n, ${now} from json_to_recordset(${JSON.stringify(records.slice(i, i + 20_000))}::json)
-          as t(s int, a int, k text, o numeric, n numeric)`);
-    await writeStates(tx, changed, now);
-    if (gone.length) await tx.delete(optionAlertStates).where(inArray(optionAlertStates.accountId, gone));
-    return records.length;
+    const diff = await diffStates(tx, current, scope);
+    if (diff.changed.size === 0 && diff.gone.length === 0) return 0;
+    const changes =
+      prepared && sameDiff(seen, diff) && (await searchesMark(tx)) === prepared.mark
+        ? prepared.changes
+        : await optionChangesOf(diff, await readSearchGroups(tx, db));
+    for (let i = 0; i < changes.length; i += 500)
+      await tx
+        .insert(optionAlertChanges)
+        .values(changes.slice(i, i + 500).map((c) => ({ ...c, createdAt: now })));
+    await writeStates(tx, diff.changed, now);
+    if (diff.gone.length)
+      await tx.delete(optionAlertStates).where(inArray(optionAlertStates.accountId, diff.gone));
+    return changes.reduce((n, c) => n + c.newFor.length + c.cheaperFor.length, 0);
   });
 }
 
@@ -229,12 +367,11 @@ function rowsByAccount(catalog: Catalog): Map<number, CatalogRow> {
   return index;
 }
 
+/** A change of one option waiting for a search's next email. */
+type WaitingChange = { accountId: number } & SearchChange;
+
 /** The lines an email would list for a search's waiting changes, from what the catalog holds now. */
-function linesOf(
-  catalog: Catalog,
-  query: string,
-  changes: { accountId: number; kind: SearchChange['kind']; oldPrice: number | null; newPrice: number }[],
-): AlertLine[] {
+function linesOf(catalog: Catalog, query: string, changes: readonly WaitingChange[]): AlertLine[] {
   const filters = filtersOf(query);
   if (!filters) return [];
   const byAccount = new Map<number, SearchChange[]>();
@@ -258,6 +395,62 @@ function linesOf(
 }
 
 /**
+ * The option changes no search has settled yet, and of each search they concern (its alerts on)
+ * the ones after what it last took, in the order they were recorded.
+ */
+async function readWaitingChanges(db: Db) {
+  const open = await db
+    .select({
+      id: optionAlertChanges.id,
+      accountId: optionAlertChanges.accountId,
+      oldPrice: optionAlertChanges.oldPrice,
+      newPrice: optionAlertChanges.newPrice,
+      newFor: optionAlertChanges.newFor,
+      cheaperFor: optionAlertChanges.cheaperFor,
+    })
+    .from(optionAlertChanges)
+    .where(isNull(optionAlertChanges.settledAt))
+    .orderBy(asc(optionAlertChanges.id));
+  const concerned = [...new Set(open.flatMap((row) => [...row.newFor, ...row.cheaperFor]))];
+  const searches = new Map<
+    number,
+    { id: number; query: string; alerts: boolean; lastEmailAt: Date | null; alertedThrough: number }
+  >();
+  for (let i = 0; i < concerned.length; i += 5000)
+    for (const search of await db
+      .select({
+        id: savedSearches.id,
+        query: savedSearches.query,
+        alerts: savedSearches.alerts,
+        lastEmailAt: savedSearches.lastEmailAt,
+        alertedThrough: savedSearches.alertedThrough,
+      })
+      .from(savedSearches)
+      .where(inArray(savedSearches.id, concerned.slice(i, i + 5000))))
+      searches.set(search.id, search);
+  const waiting = new Map<number, WaitingChange[]>();
+  for (const row of open)
+    for (const kind of ['new', 'cheaper'] as const)
+      for (const searchId of kind === 'new' ? row.newFor : row.cheaperFor) {
+        const search = searches.get(searchId);
+        if (!search?.alerts || row.id <= search.alertedThrough) continue;
+        const change = {
+          accountId: row.accountId,
+          kind,
+          oldPrice: kind === 'new' ? null : row.oldPrice,
+          newPrice: row.newPrice,
+        };
+        const list = waiting.get(searchId);
+        if (list) list.push(change);
+        else waiting.set(searchId, [change]);
+      }
+  return { open, searches, waiting };
+}
+
+/** Settled option changes are kept this long (what the emails were made of), then deleted. */
+const KEEP_SETTLED_MS = 30 * 86_400_000;
+
+/**
  * Sends the alert email of every search with waiting changes whose last email is a day old or
  * more, and any alert claimed but not sent (by `retrying`, this run's own; else one left long ago).
  * Returns how many emails it sent.
@@ -270,88 +463,78 @@ export async function sendDueAlerts(
   now = new Date(),
 ): Promise<number> {
   const dueBefore = new Date(now.getTime() - ALERT_INTERVAL_MS);
-  const due = await db
-    .selectDistinct({ id: savedSearches.id, query: savedSearches.query })
-    .from(savedSearchChanges)
-    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchChanges.savedSearchId))
-    .where(
-      and(
-        isNull(savedSearchChanges.alertId),
-        eq(savedSearches.alerts, true),
-        or(isNull(savedSearches.lastEmailAt), lte(savedSearches.lastEmailAt, dueBefore)),
-      ),
-    );
-  // Claimed a thousand searches a transaction: one statement each for the claim, the alerts and
-  // their changes (a search a transaction made each email cost half a dozen round trips).
-  for (let i = 0; i < due.length; i += CLAIM_BATCH) {
-    const batch = due.slice(i, i + CLAIM_BATCH);
-    const alertIds = await db.transaction(async (tx) => {
-      const waiting = await tx
-        .select({
-          id: savedSearchChanges.id,
-          searchId: savedSearchChanges.savedSearchId,
-          accountId: savedSearchChanges.accountId,
-          kind: savedSearchChanges.kind,
-          oldPrice: savedSearchChanges.oldPrice,
-          newPrice: savedSearchChanges.newPrice,
-        })
-        .from(savedSearchChanges)
-        .where(
-          and(
-            inArray(
-              savedSearchChanges.savedSearchId,
-              batch.map((search) => search.id),
-            ),
-            isNull(savedSearchChanges.alertId),
-          ),
-        )
-        .orderBy(asc(savedSearchChanges.id));
-      const waitingOf = new Map<number, typeof waiting>();
-      for (const change of waiting) {
-        const list = waitingOf.get(change.searchId);
-        if (list) list.push(change);
-        else waitingOf.set(change.searchId, [change]);
-      }
-      const linesBySearch = new Map<number, AlertLine[]>();
-      const cancelled: number[] = [];
-      for (const search of batch) {
-        const changes = waitingOf.get(search.id) ?? [];
-        const lines = linesOf(catalog, search.query, changes);
-        // Changes that cancelled out (the price went back up, the option left) tell nothing.
-        if (lines.length === 0) cancelled.push(...changes.map((c) => c.id));
-        else linesBySearch.set(search.id, lines);
-      }
-      if (cancelled.length)
-        await tx.delete(savedSearchChanges).where(inArray(savedSearchChanges.id, cancelled));
-      if (linesBySearch.size === 0) return [];
-      // Only the searches no other process has just claimed.
-      const claimed = await tx
-        .update(savedSearches)
-        .set({ lastEmailAt: now })
-        .where(
-          and(
-            inArray(savedSearches.id, [...linesBySearch.keys()]),
-            or(isNull(savedSearches.lastEmailAt), lte(savedSearches.lastEmailAt, dueBefore)),
-          ),
-        )
-        .returning({ id: savedSearches.id });
-      if (claimed.length === 0) return [];
-      const alerts = await tx
-        .insert(savedSearchAlerts)
-        .values(
-          claimed.map(({ id }) => ({ savedSearchId: id, changes: linesBySearch.get(id)!, claimedAt: now })),
-        )
-        .returning({ id: savedSearchAlerts.id, searchId: savedSearchAlerts.savedSearchId });
-      const links = alerts.flatMap((alert) =>
-        (waitingOf.get(alert.searchId) ?? []).map((change) => ({ change: change.id, alert: alert.id })),
-      );
-      await tx.execute(sql`update ${savedSearchChanges} set alert_id = m.alert
-        from json_to_recordset(${JSON.stringify(links)}::json) as m(change bigint, alert bigint)
-        where ${savedSearchChanges.id} = m.change`);
-      return alerts.map((alert) => alert.id);
+  const { open, searches, waiting } = await readWaitingChanges(db);
+  if (open.length) {
+    // Every search below takes the changes up to here, the last one read.
+    const through = open[open.length - 1].id;
+    const due = [...waiting.keys()].filter((id) => {
+      const last = searches.get(id)?.lastEmailAt;
+      return !last || last <= dueBefore;
     });
-    for (const id of alertIds) retrying.add(id);
+    /** Searches that took every change up to `through` in this run. */
+    const took = new Set<number>();
+    // Claimed a thousand searches a transaction: one statement each for the claim and the alerts
+    // (a search a transaction made each email cost half a dozen round trips).
+    for (let i = 0; i < due.length; i += CLAIM_BATCH) {
+      const batch = due.slice(i, i + CLAIM_BATCH);
+      const alertIds = await db.transaction(async (tx) => {
+        const linesBySearch = new Map<number, AlertLine[]>();
+        const cancelled: number[] = [];
+        for (const id of batch) {
+          const lines = linesOf(catalog, searches.get(id)!.query, waiting.get(id)!);
+          // Changes that cancelled out (the price went back up, the option left) tell nothing.
+          if (lines.length === 0) cancelled.push(id);
+          else linesBySearch.set(id, lines);
+        }
+        if (cancelled.length) {
+          await tx
+            .update(savedSearches)
+            .set({ alertedThrough: through })
+            .where(and(inArray(savedSearches.id, cancelled), lt(savedSearches.alertedThrough, through)));
+          for (const id of cancelled) took.add(id);
+        }
+        if (linesBySearch.size === 0) return [];
+        // Only the searches no other process has just claimed.
+        const claimed = await tx
+          .update(savedSearches)
+          .set({ lastEmailAt: now, alertedThrough: through })
+          .where(
+            and(
+              inArray(savedSearches.id, [...linesBySearch.keys()]),
+              or(isNull(savedSearches.lastEmailAt), lte(savedSearches.lastEmailAt, dueBefore)),
+            ),
+          )
+          .returning({ id: savedSearches.id });
+        if (claimed.length === 0) return [];
+        const alerts = await tx
+          .insert(savedSearchAlerts)
+          .values(
+            claimed.map(({ id }) => ({ savedSearchId: id, changes: linesBySearch.get(id)!, claimedAt: now })),
+          )
+          .returning({ id: savedSearchAlerts.id });
+        for (const { id } of claimed) took.add(id);
+        return alerts.map((alert) => alert.id);
+      });
+      for (const id of alertIds) retrying.add(id);
+    }
+    // A change is settled once no search it concerns waits for it any more (a search another
+    // process claimed is left for that process, or the next run, to count).
+    const waitsFor = (searchId: number, changeId: number) => {
+      const search = searches.get(searchId);
+      return !!search?.alerts && !took.has(searchId) && search.alertedThrough < changeId;
+    };
+    const settled = open
+      .filter((row) => ![...row.newFor, ...row.cheaperFor].some((searchId) => waitsFor(searchId, row.id)))
+      .map((row) => row.id);
+    for (let i = 0; i < settled.length; i += 5000)
+      await db
+        .update(optionAlertChanges)
+        .set({ settledAt: now })
+        .where(inArray(optionAlertChanges.id, settled.slice(i, i + 5000)));
   }
+  await db
+    .delete(optionAlertChanges)
+    .where(lt(optionAlertChanges.settledAt, new Date(now.getTime() - KEEP_SETTLED_MS)));
   return sendClaimedAlerts(app, db, retrying, now);
 }
 

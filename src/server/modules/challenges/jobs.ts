@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { rowId } from '../../../domain/ids';
 import { defineJob } from '../../lib/jobs';
-import { ensureAlertBaseline, type Mailing, matchSavedSearches, sendDueAlerts } from './alerts';
+import {
+  ensureAlertBaseline,
+  type Mailing,
+  type MatchOptions,
+  matchSavedSearches,
+  sendDueAlerts,
+} from './alerts';
 import type { CatalogStore } from './catalog';
 
 export const SAVED_SEARCH_ALERTS_JOB = 'saved-search-alerts';
@@ -16,7 +22,7 @@ export type SavedSearchAlertsPayload = z.infer<typeof PayloadSchema>;
  * processes at once (alerts.ts); a failed send retries the run, which sends the alerts this run
  * claimed and did not send, and nothing twice.
  */
-export const savedSearchAlertsJob = (app: Mailing, store: CatalogStore) => {
+export const savedSearchAlertsJob = (app: Mailing, store: CatalogStore, options: MatchOptions = {}) => {
   /** Alerts claimed by this process and not sent yet: a retry sends them at once. */
   const claimed = new Set<number>();
   return defineJob<SavedSearchAlertsPayload>({
@@ -30,7 +36,7 @@ export const savedSearchAlertsJob = (app: Mailing, store: CatalogStore) => {
       const catalog = await store.latest();
       const now = new Date();
       if (await ensureAlertBaseline(db, catalog, now)) return;
-      const recorded = await matchSavedSearches(db, catalog, payload?.firmIds, now);
+      const recorded = await matchSavedSearches(db, catalog, payload?.firmIds, now, options);
       const sent = await sendDueAlerts(app, db, catalog, claimed, now);
       if (recorded || sent) log.info({ recorded, sent }, 'saved-search alerts');
     },

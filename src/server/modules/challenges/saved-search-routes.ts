@@ -26,7 +26,7 @@ const TokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
 /** Saved /challenges searches with their alert emails (decision 0054). */
 export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise<void> {
   const db = app.database.db;
-  app.jobs.register(savedSearchAlertsJob(app, store));
+  app.jobs.register(savedSearchAlertsJob(app, store, { shared: app.database.kind === 'postgres' }));
   const writeLimit = rateLimit(app, [byUser('saved-search', 30, MINUTE), byIp('saved-search', 60, MINUTE)]);
 
   app.get(

@@ -258,6 +258,33 @@ describe('alerts', () => {
   });
 });
 
+describe('alerts of an edited search', () => {
+  it('passes by the changes recorded against its old query, and mails those after the edit', async () => {
+    let firm = await createFirm('edited-firm', [[444_000, 2_000]]);
+    const saved = await call('POST', '/api/saved-searches', 'user', { name: 'Edited', query: 'size=444000' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const { id } = saved.json() as { id: number };
+    const emailedToday = async (at: Date) =>
+      ctx.db.update(savedSearches).set({ lastEmailAt: at }).where(eq(savedSearches.id, id));
+    // Emailed today: the cut waits for tomorrow; then the query is edited.
+    await emailedToday(new Date());
+    firm = await savePrice(firm, 0, 1_800);
+    const edit = await call('PUT', `/api/saved-searches/${id}`, 'user', {
+      name: 'Edited',
+      query: 'size=444000&steps=2',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await emailedToday(new Date(Date.now() - 86_400_001));
+    await ctx.app.jobs.run('saved-search-alerts', {});
+    expect(await alertsFor('Edited')).toHaveLength(0);
+    // A cut after the edit is mailed, from the price it had then.
+    firm = await savePrice(firm, 0, 1_500);
+    const mails = await alertsFor('Edited');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('$1,800 → $1,500');
+  });
+});
+
 describe('alerts of new options', () => {
   it('mails an option that newly matches when a rule change brings it in', async () => {
     const saved = await call('POST', '/api/saved-searches', 'other', {

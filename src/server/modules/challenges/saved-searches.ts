@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import type { ChallengeQuery } from '../../../domain/challenge-rules';
 import { SAVED_SEARCH_LIMIT, type SearchFilters } from '../../../domain/price-alerts';
 import type { SavedSearch, SavedSearchInput } from '../../../domain/saved-searches';
 import type { Db } from '../../db/client';
-import { savedSearchChanges, savedSearches, users } from '../../db/schema';
+import { optionAlertChanges, savedSearches, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Catalog } from './catalog';
 import { ChallengeQuerySchema } from './schemas';
@@ -148,13 +148,19 @@ export async function updateSavedSearch(
       .where(mine)
       .for('update');
     if (!before) throw notFound('Saved search');
-    if (before.query !== query)
-      await tx
-        .delete(savedSearchChanges)
-        .where(and(eq(savedSearchChanges.savedSearchId, id), isNull(savedSearchChanges.alertId)));
+    // The changes recorded so far were matched against the old query: the search passes them by.
+    const [recorded] =
+      before.query === query
+        ? []
+        : await tx.select({ last: max(optionAlertChanges.id) }).from(optionAlertChanges);
     const [updated] = await tx
       .update(savedSearches)
-      .set({ name: input.name, query, updatedAt: new Date() })
+      .set({
+        name: input.name,
+        query,
+        updatedAt: new Date(),
+        ...(recorded?.last != null && { alertedThrough: recorded.last }),
+      })
       .where(mine)
       .returning();
     return updated;

@@ -63,7 +63,11 @@ async function readCatalogForm(request: FastifyRequest) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, 'file_too_large', 'A catalog file is limited to 20 MB.');
+      throw new AppError(
+        413,
+        'file_too_large',
+        'A catalog file is limited to 20 MB here: import a larger one with npm run data:import, or in parts (a merge import leaves the firms it does not name alone).',
+      );
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError(400, 'too_many_parts', 'Send catalog.json, or accounts.csv and coupons.csv.');
     throw new AppError(400, 'bad_upload', 'The files could not be read. Please send them again.');

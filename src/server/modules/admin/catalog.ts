@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { CouponValues } from '../../../domain/admin-content';
 import {
   type CatalogCouponValues,
   type CatalogDocument,
@@ -35,10 +36,11 @@ import {
   propFirms,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { groupBy } from '../../lib/batches';
 import type { ChangeEvent } from '../../lib/events';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { createCouponIn, deleteCouponIn, updateCouponIn } from './coupons';
-import { conflict, createFirmIn, createResourceIn, deleteFirmIn, toTrustRating, updateFirmIn } from './firms';
+import { createCouponsIn, deleteCouponIn, updateCouponIn } from './coupons';
+import { conflict, createResourceIn, deleteFirmIn, saveFirmsIn, toTrustRating } from './firms';
 import type { Actor, Tx } from './service';
 
 /** A firm as stored: its ids, its version, and its catalog values (checked as the editor would). */
@@ -58,16 +60,6 @@ interface StoredCatalog {
   firms: StoredFirm[];
   coupons: StoredCoupon[];
 }
-
-const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
-  const map = new Map<K, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
-  return map;
-};
 
 /**
  * The whole catalog in a few queries (not one firm at a time, for 5,000 firms): each firm as the
@@ -368,15 +360,15 @@ async function writeCatalog(
     };
   };
 
+  const created: CatalogFirmValues[] = [];
   const changed: { firm: StoredFirm; values: CatalogFirmValues; entry: CatalogFirmReport }[] = [];
   for (const file of catalog.firms) {
     const current = bySlug.get(file.slug);
     if (!current) {
       // A new firm has nothing to show but itself: the dry run does not write it (fast for a
       // catalog of new firms); its checks (slug, names) were made before.
-      const created = apply ? await createFirmIn(tx, actor, toSaveInput(file)) : null;
-      slugIds.set(file.slug, created?.id ?? NOT_YET_CREATED);
-      if (created) effects.events.push({ type: 'firm.created', id: created.id });
+      if (apply) created.push(file);
+      slugIds.set(file.slug, NOT_YET_CREATED);
       summary.firmsNew++;
       report.firms.push({
         slug: file.slug,
@@ -412,17 +404,31 @@ async function writeCatalog(
     tx,
     changed.map((c) => c.firm.id),
   );
-  for (const { firm, values, entry } of changed) {
-    const saved = await updateFirmIn(tx, actor, firm.id, firm.version, toSaveInput(values, firm));
+  // Every new and changed firm through the editor's save, as one batch (firms.ts, saveFirmsIn).
+  const saved = await saveFirmsIn(tx, actor, [
+    ...created.map((values) => ({ input: toSaveInput(values) })),
+    ...changed.map(({ firm, values }) => ({
+      id: firm.id,
+      version: firm.version,
+      input: toSaveInput(values, firm),
+    })),
+  ]);
+  for (const [index, values] of created.entries()) {
+    const { id } = saved[index].firm;
+    slugIds.set(values.slug, id);
+    effects.events.push({ type: 'firm.created', id });
+  }
+  for (const [index, { firm, entry }] of changed.entries()) {
+    const { firm: after, ruleChanges } = saved[created.length + index];
     effects.events.push({ type: 'firm.updated', id: firm.id });
     summary.firmsChanged++;
-    const rules = saved.ruleChanges.changes;
+    const rules = ruleChanges.changes;
     entry.ruleChanges = rules.map(describeRuleChangeInModel);
     summary.ruleChanges += rules.length;
     if (rules.length) {
-      effects.ruleChangeBatches.push({ firmId: firm.id, batchId: saved.ruleChanges.batchId });
+      effects.ruleChangeBatches.push({ firmId: firm.id, batchId: ruleChanges.batchId });
       // The emails go to a listed firm's followers only (rule-changes/service.ts, notifyFollowers).
-      entry.followers = saved.firm.status === 'listed' ? (followers.get(firm.id) ?? 0) : 0;
+      entry.followers = after.status === 'listed' ? (followers.get(firm.id) ?? 0) : 0;
       summary.followersEmailed += entry.followers;
     }
     report.firms.push(entry);
@@ -465,6 +471,7 @@ async function writeCoupons(
   const byKey = new Map<string, StoredCoupon>();
   for (const c of stored.coupons) if (!byKey.has(couponKey(c.values))) byKey.set(couponKey(c.values), c);
   const seen = new Set<string>();
+  const created: CouponValues[] = [];
   for (const [index, file] of input.catalog.coupons.entries()) {
     const key = couponKey(file);
     seen.add(key);
@@ -480,10 +487,7 @@ async function writeCoupons(
     const values = { ...fields, propFirmId };
     const current = byKey.get(key);
     if (!current) {
-      if (apply) {
-        const created = await createCouponIn(tx, actor, values);
-        effects.events.push({ type: 'coupon.created', id: created.id });
-      }
+      if (apply) created.push(values);
       summary.couponsNew++;
       report.coupons.push({ key, status: 'new', changes: [] });
       continue;
@@ -498,6 +502,9 @@ async function writeCoupons(
     summary.couponsChanged++;
     report.coupons.push({ key, status: 'changed', changes });
   }
+  // The new coupons through the editor's create, as one batch.
+  for (const coupon of await createCouponsIn(tx, actor, created))
+    effects.events.push({ type: 'coupon.created', id: coupon.id });
   if (!input.replace) return;
   for (const coupon of stored.coupons) {
     const key = couponKey(coupon.values);

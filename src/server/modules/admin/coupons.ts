@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   ADMIN_CONTENT_PAGE_SIZE,
   type AdminCoupon,
@@ -9,10 +9,11 @@ import {
 import type { Db } from '../../db/client';
 import { coupons, propFirms } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { chunksOf } from '../../lib/batches';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { recordPriceHistory } from '../price-history/service';
 import { conflict } from './firms';
-import { type Actor, recordAudit, type Tx } from './service';
+import { type Actor, recordAudit, recordAudits, type Tx } from './service';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
@@ -77,12 +78,20 @@ export async function listAdminCoupons(
 }
 
 async function findAdminCoupon(db: Tx, id: number): Promise<AdminCoupon | null> {
-  const [row] = await db
-    .select(columns)
-    .from(coupons)
-    .leftJoin(propFirms, eq(propFirms.id, coupons.propFirmId))
-    .where(eq(coupons.id, id));
-  return row ? toAdminCoupon(row) : null;
+  return (await findAdminCoupons(db, [id])).get(id) ?? null;
+}
+
+/** The named coupons as the editor shows them, by id, in a few queries for any number. */
+async function findAdminCoupons(db: Tx, ids: number[]): Promise<Map<number, AdminCoupon>> {
+  const found = new Map<number, AdminCoupon>();
+  for (const chunk of chunksOf([...new Set(ids)], 1000))
+    for (const row of await db
+      .select(columns)
+      .from(coupons)
+      .leftJoin(propFirms, eq(propFirms.id, coupons.propFirmId))
+      .where(inArray(coupons.id, chunk)))
+      found.set(row.id, toAdminCoupon(row));
+  return found;
 }
 
 export async function getAdminCoupon(db: Db, id: number): Promise<AdminCoupon> {
@@ -98,28 +107,49 @@ export function listFirmChoices(db: Db): Promise<FirmChoice[]> {
 
 /** The coupon's columns, checked: a free slug, an existing firm, sanitized terms. */
 async function couponColumns(tx: Tx, input: CouponValues, exceptId?: number) {
-  if (input.slug) {
-    const [taken] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.slug, input.slug));
-    if (taken && taken.id !== exceptId)
-      throw new AppError(
-        409,
-        'slug_taken',
-        'slug: Another coupon already uses this slug. Choose another one.',
-      );
-  }
-  if (input.propFirmId) {
-    const [firm] = await tx
+  const [values] = await couponsColumns(tx, [{ input, exceptId }]);
+  return values;
+}
+
+/** The columns of many coupons, checked as one's are: slugs free (and not twice), firms existing. */
+async function couponsColumns(tx: Tx, saves: { input: CouponValues; exceptId?: number }[]) {
+  const slugs = [...new Set(saves.flatMap(({ input }) => (input.slug ? [input.slug] : [])))];
+  const owner = new Map<string, number>();
+  for (const chunk of chunksOf(slugs, 1000))
+    for (const row of await tx
+      .select({ id: coupons.id, slug: coupons.slug })
+      .from(coupons)
+      .where(inArray(coupons.slug, chunk)))
+      if (row.slug) owner.set(row.slug, row.id);
+  const firmIds = [...new Set(saves.flatMap(({ input }) => (input.propFirmId ? [input.propFirmId] : [])))];
+  const firms = new Set<number>();
+  for (const chunk of chunksOf(firmIds, 1000))
+    for (const row of await tx
       .select({ id: propFirms.id })
       .from(propFirms)
-      .where(eq(propFirms.id, input.propFirmId));
-    if (!firm) throw new AppError(400, 'unknown_reference', 'propFirmId: this firm does not exist.');
-  }
-  return {
-    ...input,
-    expiryDate: input.expiryDate ? new Date(`${input.expiryDate}T23:59:59.000Z`) : null,
-    // Stored sanitized; served sanitized again (coupons/service.ts).
-    terms: input.terms ? sanitizeHtml(input.terms) || null : null,
-  };
+      .where(inArray(propFirms.id, chunk)))
+      firms.add(row.id);
+  const seen = new Set<string>();
+  return saves.map(({ input, exceptId }) => {
+    if (input.slug) {
+      const taken = owner.get(input.slug);
+      if ((taken !== undefined && taken !== exceptId) || seen.has(input.slug))
+        throw new AppError(
+          409,
+          'slug_taken',
+          'slug: Another coupon already uses this slug. Choose another one.',
+        );
+      seen.add(input.slug);
+    }
+    if (input.propFirmId && !firms.has(input.propFirmId))
+      throw new AppError(400, 'unknown_reference', 'propFirmId: this firm does not exist.');
+    return {
+      ...input,
+      expiryDate: input.expiryDate ? new Date(`${input.expiryDate}T23:59:59.000Z`) : null,
+      // Stored sanitized; served sanitized again (coupons/service.ts).
+      terms: input.terms ? sanitizeHtml(input.terms) || null : null,
+    };
+  });
 }
 
 /** A coupon starting, changing or ending moves its firm's prices after coupon: recorded in its save. */
@@ -133,20 +163,46 @@ export function createCoupon(db: Db, actor: Actor, input: CouponValues): Promise
   return db.transaction((tx) => createCouponIn(tx, actor, input));
 }
 
-/** The editor's create within the caller's transaction (the catalog import's). */
+/** The editor's create within the caller's transaction. */
 export async function createCouponIn(tx: Tx, actor: Actor, input: CouponValues): Promise<AdminCoupon> {
-  const values = await couponColumns(tx, input);
-  const [row] = await tx.insert(coupons).values(values).returning({ id: coupons.id });
-  await recordPricesOf(tx, [values.propFirmId]);
-  const after = (await findAdminCoupon(tx, row.id))!;
-  await recordAudit(tx, actor, {
-    action: 'create',
-    entity: 'coupon',
-    entityId: row.id,
-    summary: after.code,
-    after,
-  });
-  return after;
+  const [created] = await createCouponsIn(tx, actor, [input]);
+  return created;
+}
+
+/**
+ * The editor's create of any number of coupons within the caller's transaction (the catalog
+ * import's): each checked, its firm's prices recorded and an audit entry written as when created
+ * alone, in a few statements for the batch. Returns the coupons in the inputs' order.
+ */
+export async function createCouponsIn(tx: Tx, actor: Actor, inputs: CouponValues[]): Promise<AdminCoupon[]> {
+  const values = await couponsColumns(
+    tx,
+    inputs.map((input) => ({ input })),
+  );
+  const ids: number[] = [];
+  for (const chunk of chunksOf(values, 500)) {
+    const rows = await tx.insert(coupons).values(chunk).returning({ id: coupons.id });
+    // The serial ids are drawn in the rows' order.
+    ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
+  }
+  await recordPricesOf(
+    tx,
+    values.map((v) => v.propFirmId),
+  );
+  const afters = await findAdminCoupons(tx, ids);
+  const created = ids.map((id) => afters.get(id)!);
+  await recordAudits(
+    tx,
+    actor,
+    created.map((after) => ({
+      action: 'create' as const,
+      entity: 'coupon',
+      entityId: after.id,
+      summary: after.code,
+      after,
+    })),
+  );
+  return created;
 }
 
 /** Saves over `version`; a coupon saved since is a 409 Conflict. */

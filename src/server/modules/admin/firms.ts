@@ -24,8 +24,9 @@ import {
   propFirms,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { chunksOf, groupBy, updateRowsById } from '../../lib/batches';
 import { recordPriceHistory } from '../price-history/service';
-import { type Actor, recordAudit, type Tx } from './service';
+import { type Actor, recordAudit, recordAudits, type Tx } from './service';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
@@ -84,62 +85,85 @@ export async function listAdminFirms(db: Db, query: AdminFirmListQuery): Promise
   };
 }
 
+/** Ids per statement of the batched reads and deletes (far below the protocol's 65,535 parameters). */
+const IDS_PER_QUERY = 1000;
+/** Rows per multi-row insert: a firm row has about 40 columns, so 500 stay under that limit too. */
+const ROWS_PER_INSERT = 500;
+
 /** Everything the editor shows of one firm, or null. */
 export async function findAdminFirm(db: Tx, id: number): Promise<AdminFirm | null> {
-  const [firm] = await db.select().from(propFirms).where(eq(propFirms.id, id)).limit(1);
-  if (!firm) return null;
-  const [models, accounts, platformRows, payoutRows, [featured]] = await Promise.all([
-    db
-      .select()
-      .from(fundingModels)
-      .where(eq(fundingModels.propFirmId, id))
-      .orderBy(asc(fundingModels.sortOrder), asc(fundingModels.id)),
-    db
-      .select()
-      .from(firmAccounts)
-      .where(eq(firmAccounts.propFirmId, id))
-      .orderBy(asc(firmAccounts.capital), asc(firmAccounts.id)),
-    db
-      .select({ id: firmPlatforms.platformId })
-      .from(firmPlatforms)
-      .where(eq(firmPlatforms.propFirmId, id))
-      .orderBy(asc(firmPlatforms.platformId)),
-    db
-      .select({ id: firmPayoutMethods.payoutMethodId })
-      .from(firmPayoutMethods)
-      .where(eq(firmPayoutMethods.propFirmId, id))
-      .orderBy(asc(firmPayoutMethods.payoutMethodId)),
-    db.select({ propFirmId: featuredFirm.propFirmId }).from(featuredFirm).limit(1),
-  ]);
-  const { createdAt, updatedAt, trustRating, status, tradableAssets, ...fields } = firm;
-  return {
-    ...fields,
-    tradableAssets: TRADABLE_ASSETS.filter((a) =>
-      tradableAssets.some((t) => t.toLowerCase() === a.toLowerCase()),
-    ),
-    status: status === 'listed' ? 'listed' : 'unlisted',
-    trustRating: toTrustRating(trustRating),
-    featured: featured?.propFirmId === id,
-    platformIds: platformRows.map((r) => r.id),
-    payoutMethodIds: payoutRows.map((r) => r.id),
-    fundingModels: models.map(({ propFirmId: _f, sortOrder: _s, ...model }) => ({
-      ...model,
-      accounts: accounts
-        .filter((a) => a.fundingModelId === model.id)
-        .map((a) => ({
-          id: a.id,
-          capital: a.capital,
-          price: a.price,
-          pricingType: a.pricingType === 'monthly' ? 'monthly' : 'one-time',
-          maxContracts: a.maxContracts,
-          activationFee: a.activationFee,
-          resetPrice: a.resetPrice,
-          disclaimer: a.disclaimer,
+  return (await findAdminFirms(db, [id])).get(id) ?? null;
+}
+
+/**
+ * Everything the editor shows of each of the named firms, by id (a firm that does not exist is
+ * absent): a few queries for any number of firms, so a batch of saves reads its "before" and
+ * "after" as cheaply as one.
+ */
+export async function findAdminFirms(db: Tx, ids: number[]): Promise<Map<number, AdminFirm>> {
+  const found = new Map<number, AdminFirm>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return found;
+  const [featured] = await db.select({ propFirmId: featuredFirm.propFirmId }).from(featuredFirm).limit(1);
+  for (const chunk of chunksOf(unique, IDS_PER_QUERY)) {
+    const [firms, models, accounts, platformRows, payoutRows] = await Promise.all([
+      db.select().from(propFirms).where(inArray(propFirms.id, chunk)),
+      db
+        .select()
+        .from(fundingModels)
+        .where(inArray(fundingModels.propFirmId, chunk))
+        .orderBy(asc(fundingModels.sortOrder), asc(fundingModels.id)),
+      db
+        .select()
+        .from(firmAccounts)
+        .where(inArray(firmAccounts.propFirmId, chunk))
+        .orderBy(asc(firmAccounts.capital), asc(firmAccounts.id)),
+      db
+        .select({ firmId: firmPlatforms.propFirmId, id: firmPlatforms.platformId })
+        .from(firmPlatforms)
+        .where(inArray(firmPlatforms.propFirmId, chunk))
+        .orderBy(asc(firmPlatforms.platformId)),
+      db
+        .select({ firmId: firmPayoutMethods.propFirmId, id: firmPayoutMethods.payoutMethodId })
+        .from(firmPayoutMethods)
+        .where(inArray(firmPayoutMethods.propFirmId, chunk))
+        .orderBy(asc(firmPayoutMethods.payoutMethodId)),
+    ]);
+    const modelsOf = groupBy(models, (m) => m.propFirmId);
+    const accountsOf = groupBy(accounts, (a) => a.fundingModelId);
+    const platformsOf = groupBy(platformRows, (r) => r.firmId);
+    const payoutsOf = groupBy(payoutRows, (r) => r.firmId);
+    for (const firm of firms) {
+      const { createdAt, updatedAt, trustRating, status, tradableAssets, ...fields } = firm;
+      found.set(firm.id, {
+        ...fields,
+        tradableAssets: TRADABLE_ASSETS.filter((a) =>
+          tradableAssets.some((t) => t.toLowerCase() === a.toLowerCase()),
+        ),
+        status: status === 'listed' ? 'listed' : 'unlisted',
+        trustRating: toTrustRating(trustRating),
+        featured: featured?.propFirmId === firm.id,
+        platformIds: (platformsOf.get(firm.id) ?? []).map((r) => r.id),
+        payoutMethodIds: (payoutsOf.get(firm.id) ?? []).map((r) => r.id),
+        fundingModels: (modelsOf.get(firm.id) ?? []).map(({ propFirmId: _f, sortOrder: _s, ...model }) => ({
+          ...model,
+          accounts: (accountsOf.get(model.id) ?? []).map((a) => ({
+            id: a.id,
+            capital: a.capital,
+            price: a.price,
+            pricingType: a.pricingType === 'monthly' ? 'monthly' : 'one-time',
+            maxContracts: a.maxContracts,
+            activationFee: a.activationFee,
+            resetPrice: a.resetPrice,
+            disclaimer: a.disclaimer,
+          })),
         })),
-    })),
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
-  };
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
+      });
+    }
+  }
+  return found;
 }
 
 export function toTrustRating(value: string | null): AdminFirm['trustRating'] {
@@ -181,25 +205,43 @@ export interface RuleChangeRow {
   newValue: string | null;
 }
 
-async function assertSlugFree(tx: Tx, slug: string, exceptId?: number) {
-  const [taken] = await tx
-    .select({ id: propFirms.id })
-    .from(propFirms)
-    .where(eq(propFirms.slug, slug))
-    .limit(1);
-  if (taken && taken.id !== exceptId)
-    throw new AppError(409, 'slug_taken', 'slug: Another firm already uses this slug. Choose another one.');
+/** A slug already used by another firm (or twice in one batch) is a 409. */
+async function assertSlugsFree(tx: Tx, saves: FirmSave[]) {
+  const slugs = [...new Set(saves.map((save) => save.input.slug))];
+  const owner = new Map<string, number>();
+  for (const chunk of chunksOf(slugs, IDS_PER_QUERY))
+    for (const row of await tx
+      .select({ id: propFirms.id, slug: propFirms.slug })
+      .from(propFirms)
+      .where(inArray(propFirms.slug, chunk)))
+      owner.set(row.slug, row.id);
+  const seen = new Set<string>();
+  for (const { id, input } of saves) {
+    const taken = owner.get(input.slug);
+    if ((taken !== undefined && taken !== id) || seen.has(input.slug))
+      throw new AppError(409, 'slug_taken', 'slug: Another firm already uses this slug. Choose another one.');
+    seen.add(input.slug);
+  }
 }
 
-async function assertResourcesExist(tx: Tx, input: FirmValues) {
+async function assertResourcesExist(tx: Tx, inputs: FirmValues[]) {
   const check = async (ids: number[], table: typeof platforms | typeof payoutMethods, what: string) => {
-    if (ids.length === 0) return;
-    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-    if (found.length !== new Set(ids).size)
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return;
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, unique));
+    if (found.length !== unique.length)
       throw new AppError(400, 'unknown_reference', `${what}: one of the chosen items does not exist.`);
   };
-  await check(input.platformIds, platforms, 'platformIds');
-  await check(input.payoutMethodIds, payoutMethods, 'payoutMethodIds');
+  await check(
+    inputs.flatMap((input) => input.platformIds),
+    platforms,
+    'platformIds',
+  );
+  await check(
+    inputs.flatMap((input) => input.payoutMethodIds),
+    payoutMethods,
+    'payoutMethodIds',
+  );
 }
 
 const sameIds = (a: number[], b: number[]) => a.length === new Set(b).size && b.every((id) => a.includes(id));
@@ -211,44 +253,69 @@ const sameFields = (row: object, values: object) =>
       JSON.stringify((row as Record<string, unknown>)[key] ?? null) === JSON.stringify(value ?? null),
   );
 
+type NewModel = typeof fundingModels.$inferInsert & { propFirmId: number; sortOrder: number };
+type NewAccount = Omit<typeof firmAccounts.$inferInsert, 'fundingModelId'>;
+
 /**
- * Writes the firm's links, featured flag, funding models and accounts to match the input, and
- * returns the rule changes against `before` (none when the firm is new).
+ * The writes that bring the firms' links, featured flag, funding models and accounts to their
+ * input, gathered over a whole batch of saves and then run as a few statements (multi-row inserts,
+ * deletes by id lists); only changed rows are updated one by one.
  */
-async function writeFirmParts(
-  tx: Tx,
+interface PartWrites {
+  /** Firms whose platform (payout method) links are rewritten: their old links go first. */
+  relinkPlatforms: number[];
+  relinkPayouts: number[];
+  platformLinks: { propFirmId: number; platformId: number }[];
+  payoutLinks: { propFirmId: number; payoutMethodId: number }[];
+  /** In save order: the last save that features a firm wins, as with saves one after another. */
+  featured: { firmId: number; featured: boolean }[];
+  modelUpdates: { id: number; set: Record<string, unknown> }[];
+  /** New models with their accounts, which get the model's id once it is inserted. */
+  newModels: { model: NewModel; accounts: NewAccount[] }[];
+  accountUpdates: { id: number; set: Record<string, unknown> }[];
+  newAccounts: (typeof firmAccounts.$inferInsert)[];
+  deletedAccounts: number[];
+  deletedModels: number[];
+}
+
+const noWrites = (): PartWrites => ({
+  relinkPlatforms: [],
+  relinkPayouts: [],
+  platformLinks: [],
+  payoutLinks: [],
+  featured: [],
+  modelUpdates: [],
+  newModels: [],
+  accountUpdates: [],
+  newAccounts: [],
+  deletedAccounts: [],
+  deletedModels: [],
+});
+
+/**
+ * Adds to `writes` what brings the firm's parts to match the input, and returns the rule changes
+ * against `before` (none when the firm is new). Throws before anything is written when the input
+ * names a model or account that is not the firm's.
+ */
+function planFirmParts(
+  writes: PartWrites,
   firmId: number,
   input: FirmValues,
   before: AdminFirm | null,
-): Promise<RuleChangeRow[]> {
+): RuleChangeRow[] {
   // Links are rewritten only when they change (a new firm has none to drop): a catalog import
   // saves thousands of firms whose links stay as they are.
   if (!before || !sameIds(before.platformIds, input.platformIds)) {
-    if (before) await tx.delete(firmPlatforms).where(eq(firmPlatforms.propFirmId, firmId));
-    if (input.platformIds.length)
-      await tx
-        .insert(firmPlatforms)
-        .values(input.platformIds.map((platformId) => ({ propFirmId: firmId, platformId })));
+    if (before) writes.relinkPlatforms.push(firmId);
+    for (const platformId of new Set(input.platformIds))
+      writes.platformLinks.push({ propFirmId: firmId, platformId });
   }
   if (!before || !sameIds(before.payoutMethodIds, input.payoutMethodIds)) {
-    if (before) await tx.delete(firmPayoutMethods).where(eq(firmPayoutMethods.propFirmId, firmId));
-    if (input.payoutMethodIds.length)
-      await tx
-        .insert(firmPayoutMethods)
-        .values(input.payoutMethodIds.map((payoutMethodId) => ({ propFirmId: firmId, payoutMethodId })));
+    if (before) writes.relinkPayouts.push(firmId);
+    for (const payoutMethodId of new Set(input.payoutMethodIds))
+      writes.payoutLinks.push({ propFirmId: firmId, payoutMethodId });
   }
-
-  if (input.featured) {
-    await tx
-      .insert(featuredFirm)
-      .values({ id: 1, propFirmId: firmId })
-      .onConflictDoUpdate({ target: featuredFirm.id, set: { propFirmId: firmId, updatedAt: new Date() } });
-  } else if (before?.featured) {
-    await tx
-      .update(featuredFirm)
-      .set({ propFirmId: null, updatedAt: new Date() })
-      .where(eq(featuredFirm.propFirmId, firmId));
-  }
+  if (input.featured || before?.featured) writes.featured.push({ firmId, featured: input.featured });
 
   const changes: RuleChangeRow[] = [];
   const oldModels = new Map((before?.fundingModels ?? []).map((m) => [m.id, m]));
@@ -262,17 +329,13 @@ async function writeFirmParts(
         'unknown_reference',
         `fundingModels.${index}.id: this funding model is not the firm's.`,
       );
-    let modelId: number;
+    const added: NewAccount[] = [];
     if (old) {
       keep.add(old.id);
-      modelId = old.id;
       // Rows are updated only when something in them changes (the same result, fewer writes).
       const oldIndex = before!.fundingModels.indexOf(old);
       if (oldIndex !== index || !sameFields(old, fields))
-        await tx
-          .update(fundingModels)
-          .set({ ...fields, sortOrder: index })
-          .where(eq(fundingModels.id, old.id));
+        writes.modelUpdates.push({ id: old.id, set: { ...fields, sortOrder: index } });
       for (const key of RULE_FIELD_KEYS) {
         const oldValue = ruleValueText(old[key]);
         const newValue = ruleValueText(fields[key]);
@@ -280,17 +343,12 @@ async function writeFirmParts(
           changes.push({ fundingModelName: fields.name, accountSize: null, field: key, oldValue, newValue });
       }
     } else {
-      const [inserted] = await tx
-        .insert(fundingModels)
-        .values({ ...fields, propFirmId: firmId, sortOrder: index })
-        .returning({ id: fundingModels.id });
-      modelId = inserted.id;
+      writes.newModels.push({ model: { ...fields, propFirmId: firmId, sortOrder: index }, accounts: added });
       if (before) changes.push(change(fields.name, null, 'modelAdded', null, null));
     }
 
     const oldAccounts = new Map((old?.accounts ?? []).map((a) => [a.id, a]));
     const keepAccounts = new Set<number>();
-    const added: (typeof firmAccounts.$inferInsert)[] = [];
     for (const [accountIndex, account] of accounts.entries()) {
       const { id: accountId, ...accountFields } = account;
       const oldAccount = accountId !== undefined ? oldAccounts.get(accountId) : undefined;
@@ -303,7 +361,7 @@ async function writeFirmParts(
       if (oldAccount && oldAccount.capital === accountFields.capital) {
         keepAccounts.add(oldAccount.id);
         if (!sameFields(oldAccount, accountFields))
-          await tx.update(firmAccounts).set(accountFields).where(eq(firmAccounts.id, oldAccount.id));
+          writes.accountUpdates.push({ id: oldAccount.id, set: accountFields });
         if (oldAccount.price !== accountFields.price)
           changes.push(
             change(fields.name, accountFields.capital, 'accountPrice', oldAccount.price, accountFields.price),
@@ -320,25 +378,75 @@ async function writeFirmParts(
           );
       } else {
         // A new size is a new account: traders read it as one size gone and another added.
-        added.push({ ...accountFields, fundingModelId: modelId, propFirmId: firmId });
+        if (old) writes.newAccounts.push({ ...accountFields, fundingModelId: old.id, propFirmId: firmId });
+        else added.push({ ...accountFields, propFirmId: firmId });
         if (before)
           changes.push(change(fields.name, accountFields.capital, 'accountAdded', null, accountFields.price));
       }
     }
-    // The model's new accounts in one statement (a catalog import creates thousands).
-    if (added.length) await tx.insert(firmAccounts).values(added);
     for (const gone of old?.accounts ?? []) {
       if (keepAccounts.has(gone.id)) continue;
-      await tx.delete(firmAccounts).where(eq(firmAccounts.id, gone.id));
+      writes.deletedAccounts.push(gone.id);
       changes.push(change(fields.name, gone.capital, 'accountRemoved', gone.price, null));
     }
   }
   for (const gone of before?.fundingModels ?? []) {
     if (keep.has(gone.id)) continue;
-    await tx.delete(fundingModels).where(eq(fundingModels.id, gone.id));
+    writes.deletedModels.push(gone.id);
     changes.push(change(gone.name, null, 'modelRemoved', null, null));
   }
   return changes;
+}
+
+async function runPartWrites(tx: Tx, writes: PartWrites): Promise<void> {
+  for (const chunk of chunksOf(writes.relinkPlatforms, IDS_PER_QUERY))
+    await tx.delete(firmPlatforms).where(inArray(firmPlatforms.propFirmId, chunk));
+  for (const chunk of chunksOf(writes.platformLinks, IDS_PER_QUERY))
+    await tx.insert(firmPlatforms).values(chunk);
+  for (const chunk of chunksOf(writes.relinkPayouts, IDS_PER_QUERY))
+    await tx.delete(firmPayoutMethods).where(inArray(firmPayoutMethods.propFirmId, chunk));
+  for (const chunk of chunksOf(writes.payoutLinks, IDS_PER_QUERY))
+    await tx.insert(firmPayoutMethods).values(chunk);
+
+  for (const { firmId, featured } of writes.featured) {
+    if (featured)
+      await tx
+        .insert(featuredFirm)
+        .values({ id: 1, propFirmId: firmId })
+        .onConflictDoUpdate({ target: featuredFirm.id, set: { propFirmId: firmId, updatedAt: new Date() } });
+    else
+      await tx
+        .update(featuredFirm)
+        .set({ propFirmId: null, updatedAt: new Date() })
+        .where(eq(featuredFirm.propFirmId, firmId));
+  }
+
+  // A removed model takes its accounts with it (ON DELETE CASCADE).
+  for (const chunk of chunksOf(writes.deletedAccounts, IDS_PER_QUERY))
+    await tx.delete(firmAccounts).where(inArray(firmAccounts.id, chunk));
+  for (const chunk of chunksOf(writes.deletedModels, IDS_PER_QUERY))
+    await tx.delete(fundingModels).where(inArray(fundingModels.id, chunk));
+  await updateRowsById(tx, fundingModels, writes.modelUpdates);
+  await updateRowsById(tx, firmAccounts, writes.accountUpdates);
+
+  const accounts = [...writes.newAccounts];
+  for (const chunk of chunksOf(writes.newModels, ROWS_PER_INSERT)) {
+    // A firm's new models differ in sort order, which names each returned id's model.
+    const inserted = await tx
+      .insert(fundingModels)
+      .values(chunk.map((m) => m.model))
+      .returning({
+        id: fundingModels.id,
+        propFirmId: fundingModels.propFirmId,
+        sortOrder: fundingModels.sortOrder,
+      });
+    const idOf = new Map(inserted.map((r) => [`${r.propFirmId}:${r.sortOrder}`, r.id]));
+    for (const { model, accounts: modelAccounts } of chunk) {
+      const fundingModelId = idOf.get(`${model.propFirmId}:${model.sortOrder}`)!;
+      for (const account of modelAccounts) accounts.push({ ...account, fundingModelId });
+    }
+  }
+  for (const chunk of chunksOf(accounts, IDS_PER_QUERY)) await tx.insert(firmAccounts).values(chunk);
 }
 
 const change = (
@@ -355,32 +463,23 @@ const change = (
   newValue: ruleValueText(newValue),
 });
 
+/** One firm of a batch of saves: a new firm (no id), or an existing one saved over `version`. */
+export type FirmSave = { input: FirmValues } & ({ id?: undefined } | { id: number; version: number });
+
+export interface FirmSaved {
+  firm: AdminFirm;
+  /** The batch of rule changes this save recorded (empty when no rule, price or size changed, or the firm is new). */
+  ruleChanges: { batchId: string; changes: RuleChangeRow[] };
+}
+
 export function createFirm(db: Db, actor: Actor, input: FirmValues): Promise<AdminFirm> {
   return db.transaction((tx) => createFirmIn(tx, actor, input));
 }
 
-/** The editor's create within the caller's transaction (the catalog import's). */
+/** The editor's create within the caller's transaction. */
 export async function createFirmIn(tx: Tx, actor: Actor, input: FirmValues): Promise<AdminFirm> {
-  await assertSlugFree(tx, input.slug);
-  await assertResourcesExist(tx, input);
-  const [row] = await tx.insert(propFirms).values(firmColumns(input)).returning({ id: propFirms.id });
-  await writeFirmParts(tx, row.id, input, null);
-  await recordPriceHistory(tx, [row.id]);
-  const after = (await findAdminFirm(tx, row.id))!;
-  await recordAudit(tx, actor, {
-    action: 'create',
-    entity: 'firm',
-    entityId: row.id,
-    summary: input.name,
-    after,
-  });
-  return after;
-}
-
-export interface FirmSaved {
-  firm: AdminFirm;
-  /** The batch of rule changes this save recorded (empty when no rule, price or size changed). */
-  ruleChanges: { batchId: string; changes: RuleChangeRow[] };
+  const [saved] = await saveFirmsIn(tx, actor, [{ input }]);
+  return saved.firm;
 }
 
 /**
@@ -399,7 +498,7 @@ export function updateFirm(
   return db.transaction((tx) => updateFirmIn(tx, actor, id, version, input, now));
 }
 
-/** The editor's save within the caller's transaction (the catalog import's). */
+/** The editor's save within the caller's transaction. */
 export async function updateFirmIn(
   tx: Tx,
   actor: Actor,
@@ -408,34 +507,87 @@ export async function updateFirmIn(
   input: FirmValues,
   now = new Date(),
 ): Promise<FirmSaved> {
-  const before = await findAdminFirm(tx, id);
-  if (!before) throw notFound('Firm');
-  if (before.version !== version) throw conflict();
-  await assertSlugFree(tx, input.slug, id);
-  await assertResourcesExist(tx, input);
-  const updated = await tx
-    .update(propFirms)
-    .set({ ...firmColumns(input), version: sql`${propFirms.version} + 1`, updatedAt: now })
-    .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
-    .returning({ id: propFirms.id });
-  if (updated.length === 0) throw conflict();
-  const changes = await writeFirmParts(tx, id, input, before);
-  await recordPriceHistory(tx, [id], now);
-  const batchId = randomUUID();
-  if (changes.length)
-    await tx
-      .insert(firmRuleChanges)
-      .values(changes.map((c) => ({ ...c, propFirmId: id, batchId, createdAt: now })));
-  const after = (await findAdminFirm(tx, id))!;
-  await recordAudit(tx, actor, {
-    action: 'update',
-    entity: 'firm',
-    entityId: id,
-    summary: input.name,
-    before,
-    after,
-  });
-  return { firm: after, ruleChanges: { batchId, changes } };
+  const [saved] = await saveFirmsIn(tx, actor, [{ id, version, input }], now);
+  return saved;
+}
+
+/**
+ * The editor's save of any number of firms within the caller's transaction: the one code path of
+ * the firm editor (a batch of one) and the catalog import (a batch of thousands). Each firm is
+ * checked (exists, at its version, slug free, platforms and payout methods exist), written, and
+ * recorded (price history, rule changes under a batch id of its own, an audit entry with before
+ * and after) exactly as when saved alone; the reads and most writes are shared by the batch.
+ * Any refusal (404, 409, 400) throws before the caller's transaction commits anything. Returns
+ * the saves' results in their order.
+ */
+export async function saveFirmsIn(
+  tx: Tx,
+  actor: Actor,
+  saves: FirmSave[],
+  now = new Date(),
+): Promise<FirmSaved[]> {
+  const befores = await findAdminFirms(
+    tx,
+    saves.flatMap((save) => (save.id === undefined ? [] : [save.id])),
+  );
+  for (const save of saves) {
+    if (save.id === undefined) continue;
+    const before = befores.get(save.id);
+    if (!before) throw notFound('Firm');
+    if (before.version !== save.version) throw conflict();
+  }
+  await assertSlugsFree(tx, saves);
+  await assertResourcesExist(
+    tx,
+    saves.map((save) => save.input),
+  );
+
+  const ids: number[] = [];
+  const created = saves.filter((save) => save.id === undefined);
+  const createdIds = new Map<string, number>();
+  for (const chunk of chunksOf(created, ROWS_PER_INSERT))
+    for (const row of await tx
+      .insert(propFirms)
+      .values(chunk.map((save) => firmColumns(save.input)))
+      .returning({ id: propFirms.id, slug: propFirms.slug }))
+      createdIds.set(row.slug, row.id);
+  const updates = saves.flatMap((save) =>
+    save.id === undefined ? [] : [{ id: save.id, version: save.version, set: firmColumns(save.input) }],
+  );
+  // Each firm at the version read above, or nobody's edit is overwritten: the whole batch is a 409.
+  const updated = await updateRowsById(tx, propFirms, updates, now);
+  if (updated.length !== updates.length) throw conflict();
+  for (const save of saves) ids.push(save.id ?? createdIds.get(save.input.slug)!);
+
+  const writes = noWrites();
+  const changes = saves.map((save, i) =>
+    planFirmParts(writes, ids[i], save.input, save.id === undefined ? null : befores.get(save.id)!),
+  );
+  await runPartWrites(tx, writes);
+  await recordPriceHistory(tx, ids, now);
+  const batchIds = saves.map(() => randomUUID());
+  const ruleRows = changes.flatMap((list, i) =>
+    list.map((c) => ({ ...c, propFirmId: ids[i], batchId: batchIds[i], createdAt: now })),
+  );
+  for (const chunk of chunksOf(ruleRows, IDS_PER_QUERY)) await tx.insert(firmRuleChanges).values(chunk);
+
+  const afters = await findAdminFirms(tx, ids);
+  await recordAudits(
+    tx,
+    actor,
+    saves.map((save, i) => ({
+      action: save.id === undefined ? 'create' : 'update',
+      entity: 'firm',
+      entityId: ids[i],
+      summary: save.input.name,
+      ...(save.id === undefined ? {} : { before: befores.get(save.id) }),
+      after: afters.get(ids[i]),
+    })),
+  );
+  return saves.map((_, i) => ({
+    firm: afters.get(ids[i])!,
+    ruleChanges: { batchId: batchIds[i], changes: changes[i] },
+  }));
 }
 
 export async function deleteFirm(db: Db, actor: Actor, id: number, version: number): Promise<void> {

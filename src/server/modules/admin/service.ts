@@ -52,16 +52,27 @@ const toJson = (value: unknown): unknown =>
  * entry (or an entry without its write) can never be committed.
  */
 export async function recordAudit(tx: Tx, actor: Actor, record: AuditRecord): Promise<void> {
-  await tx.insert(adminAuditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: record.action,
-    entity: record.entity,
-    entityId: String(record.entityId),
-    summary: record.summary ?? null,
-    before: toJson(record.before),
-    after: toJson(record.after),
-  });
+  await recordAudits(tx, actor, [record]);
+}
+
+/** Entries with their JSON (a whole firm each) stay well under a statement's size per insert. */
+const AUDIT_ROWS_PER_INSERT = 200;
+
+/** Records many admin writes of one actor, in as few statements as the rows allow (a catalog import). */
+export async function recordAudits(tx: Tx, actor: Actor, records: AuditRecord[]): Promise<void> {
+  for (let i = 0; i < records.length; i += AUDIT_ROWS_PER_INSERT)
+    await tx.insert(adminAuditLog).values(
+      records.slice(i, i + AUDIT_ROWS_PER_INSERT).map((record) => ({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: record.action,
+        entity: record.entity,
+        entityId: String(record.entityId),
+        summary: record.summary ?? null,
+        before: toJson(record.before),
+        after: toJson(record.after),
+      })),
+    );
 }
 
 /** One page of the audit log, newest first, optionally for one entity (and one record of it). */

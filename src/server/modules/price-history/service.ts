@@ -35,7 +35,14 @@ export const priceAfterDiscount = (price: number, discountPercent: number | null
 export async function recordPriceHistory(tx: Tx, firmIds: number[], now = new Date()): Promise<number> {
   const ids = [...new Set(firmIds)].sort((a, b) => a - b);
   if (ids.length === 0) return 0;
-  for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${PRICE_LOCK}, ${id})`);
+  // In id order, a few hundred locks per statement (a catalog import records thousands of firms).
+  for (let i = 0; i < ids.length; i += 500)
+    await tx.execute(
+      sql`select ${sql.join(
+        ids.slice(i, i + 500).map((id) => sql`pg_advisory_xact_lock(${PRICE_LOCK}, ${id})`),
+        sql`, `,
+      )}`,
+    );
   const [accounts, best, last] = await Promise.all([
     tx
       .select({ id: firmAccounts.id, firmId: firmAccounts.propFirmId, price: firmAccounts.price })

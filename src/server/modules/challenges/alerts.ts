@@ -276,9 +276,13 @@ async function matchNow(
 ): Promise<number> {
   const scope = firmIds ? new Set(firmIds) : null;
   const current = new Map<number, OptionFacts>();
-  for (const [i, row] of catalog.rows.entries()) {
-    if (!scope || scope.has(row.option.firm.id)) current.set(row.option.account.id, optionFactsOf(row));
-    if (i > 0 && i % ROWS_A_CHUNK === 0) await pause();
+  // The named firms' rows found by the catalog's firm id column, not by reading every row object.
+  let read = 0;
+  for (let i = 0; i < catalog.rows.length; i++) {
+    if (scope && !scope.has(catalog.firmIds[i])) continue;
+    const row = catalog.rows[i];
+    current.set(row.option.account.id, optionFactsOf(row));
+    if (++read % ROWS_A_CHUNK === 0) await pause();
   }
   // Nothing differs from the states: recorded already (by this process or another), or no change.
   const seen = await diffStates(db, current, scope);

@@ -106,7 +106,7 @@ async function insertCommunity(db: Db, size: CommunitySize): Promise<void> {
       case when (j * 13 + c.k) % ${HELD} = 0 then 'held' else 'published' end,
       case when (j * 13 + c.k) % ${HELD} = 0 then array['link']::text[] else array[]::text[] end,
       j % 4 = 0,
-      now() - (((j * 104729 + c.k * 31) % ${REVIEW_SPAN_DAYS * DAY_SECONDS}) * interval '1 second')
+      now() - (((j::bigint * 104729 + c.k * 31) % ${REVIEW_SPAN_DAYS * DAY_SECONDS}) * interval '1 second')
     from unnest(${sql.raw(`array[${counts.join(',')}]`)}::int[]) with ordinality as c(n, k)
     join (select id, row_number() over (order by md5(slug)) as k from prop_firms where status = 'listed') f on f.k = c.k
     cross join lateral generate_series(0, c.n - 1) as j`);

@@ -18,7 +18,9 @@
  * giveaway rows (bench/giveaways.ts: 1,000 against 100,000 entries), unless it leaves out 'Giveaways'; the
  * saved-search alerts after a firm save (bench/saved-search-alerts.ts), unless it leaves out
  * 'Saved-search alerts'; and the catalog import rows (bench/catalog.ts: a 5,000-firm file's dry run
- * and apply on each database), unless it leaves out 'Catalog import'.
+ * and apply on each database), unless it leaves out 'Catalog import'; and the community growth
+ * rows (bench/community.ts: reviews, users and points ledger at 100x, memory and start-up with them),
+ * unless it leaves out both 'Reviews, users and points ledger' and 'Memory and start-up'.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,7 @@ import { type ListedFirm, runAdminSavesBench } from './admin-saves';
 import { runAnalyticsBench } from './analytics';
 import { runCatalogBench } from './catalog';
 import { challengeFilters } from './cold-urls';
+import { runCommunityBench } from './community';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
 import { runGiveawaysBench } from './giveaways';
 import { runSavedSearchBench } from './saved-search-alerts';
@@ -568,6 +571,8 @@ try {
   if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY, 'i').test('Saved-search alerts'))
     await runSavedSearchBench();
   if (!ONLY || ONLY.test('Catalog import')) await runCatalogBench();
+  if (!ONLY || ONLY.test('Reviews, users and points ledger') || ONLY.test('Memory and start-up'))
+    await runCommunityBench();
   console.log('\nFirst-load JavaScript (goal <= 110 KB gzip; browsers are sent the brotli copies)');
   for (const [label, mod] of [
     ['home', 'src/web/pages/home-page.tsx'],

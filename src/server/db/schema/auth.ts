@@ -23,7 +23,14 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_points_nonnegative', sql`${t.points} >= 0`)],
+  (t) => [
+    check('users_points_nonnegative', sql`${t.points} >= 0`),
+    // The admin user search (ilike '%q%' on each): trigram indexes, so it reads the matches, not
+    // every user. fastupdate off, as prop_firms_name_trgm_idx: PGlite never merges a pending list.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 export const sessions = pgTable(

@@ -152,7 +152,13 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_firm_created_idx').on(t.propFirmId, t.createdAt),
+    // A firm's newest published reviews, in the read model's order (review-model.ts).
+    index('reviews_published_newest_idx')
+      .on(t.propFirmId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
     index('reviews_status_idx').on(t.status, t.createdAt),
+    // A user's reviews: the admin user list's count and detail, the profile's own reviews.
+    index('reviews_user_idx').on(t.userId),
     // One review per user per firm, enforced by the database so parallel submissions create one.
     uniqueIndex('reviews_one_per_user_idx').on(t.propFirmId, t.userId),
   ],

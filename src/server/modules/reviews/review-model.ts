@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Review, ReviewSummary } from '../../../domain/firms';
 import type { Db } from '../../db/client';
@@ -16,6 +16,9 @@ import { REVIEWS_PAGE_SIZE, reviewColumns, toReview } from './service';
  * firm; a user's change (a name shown on reviews, a deleted account) re-reads everything.
  */
 
+/** A review's own columns (`reviewColumns` less the author's, which come from the join). */
+const { firstName: _firstName, username: _username, ...ownColumns } = reviewColumns;
+
 interface FirmReviews {
   reviews: Review[];
   summary: ReviewSummary;
@@ -26,36 +29,74 @@ export interface ReviewModel {
   byId: Map<number, FirmReviews & { slug: string }>;
 }
 
+/**
+ * The listed firms named (or all) with their newest REVIEWS_PAGE_SIZE published reviews (each
+ * firm's read from `reviews_published_newest_idx`, never all of its reviews) and their count and
+ * average (one aggregate over the table).
+ */
 async function readFirmReviews(db: Db, ids?: readonly number[]) {
   const of = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
-  const [firms, rows] = await Promise.all([
+  // Qualified by hand: drizzle leaves a single table's columns unqualified, and the lateral
+  // subquery must name the outer firm.
+  const newest = db
+    .select(ownColumns)
+    .from(reviews)
+    .where(and(sql`${reviews.propFirmId} = "prop_firms"."id"`, publishedReview))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_PAGE_SIZE)
+    .as('newest');
+  const [firms, rows, totals] = await Promise.all([
     db
       .select({ id: propFirms.id, slug: propFirms.slug })
       .from(propFirms)
       .where(and(eq(propFirms.status, LISTED), of(propFirms.id))),
     db
-      .select({ ...reviewColumns, firmId: reviews.propFirmId })
+      .select({
+        firmId: propFirms.id,
+        id: newest.id,
+        rating: newest.rating,
+        title: newest.title,
+        comment: newest.comment,
+        createdAt: newest.createdAt,
+        isManual: newest.isManual,
+        authorName: newest.authorName,
+        source: newest.source,
+        isVerified: newest.isVerified,
+        userId: newest.userId,
+        firstName: users.firstName,
+        username: users.username,
+      })
+      .from(propFirms)
+      .crossJoinLateral(newest)
+      .leftJoin(users, eq(users.id, newest.userId))
+      .where(and(eq(propFirms.status, LISTED), of(propFirms.id)))
+      .orderBy(propFirms.id, desc(newest.createdAt), desc(newest.id)),
+    db
+      .select({
+        firmId: reviews.propFirmId,
+        count: sql<number>`count(*)`.mapWith(Number),
+        sum: sql<number>`sum(${reviews.rating})`.mapWith(Number),
+      })
       .from(reviews)
-      .leftJoin(users, eq(users.id, reviews.userId))
       .where(and(publishedReview, of(reviews.propFirmId)))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      .groupBy(reviews.propFirmId),
   ]);
-  const byFirm = new Map<number, typeof rows>();
-  for (const row of rows) {
-    const list = byFirm.get(row.firmId);
-    if (list) list.push(row);
-    else byFirm.set(row.firmId, [row]);
+  const byFirm = new Map<number, Review[]>();
+  for (const { firmId, ...row } of rows) {
+    const list = byFirm.get(firmId);
+    if (list) list.push(toReview(row));
+    else byFirm.set(firmId, [toReview(row)]);
   }
+  const totalOf = new Map(totals.map((t) => [t.firmId, t]));
   return firms.map(({ id, slug }) => {
-    const list = byFirm.get(id) ?? [];
-    const total = list.reduce((sum, r) => sum + r.rating, 0);
+    const total = totalOf.get(id);
     return {
       id,
       slug,
-      reviews: list.slice(0, REVIEWS_PAGE_SIZE).map(({ firmId: _f, ...row }) => toReview(row)),
+      reviews: byFirm.get(id) ?? [],
       summary: {
-        averageRating: list.length ? Math.round((total / list.length) * 100) / 100 : 0,
-        totalReviews: list.length,
+        averageRating: total?.count ? Math.round((total.sum / total.count) * 100) / 100 : 0,
+        totalReviews: total?.count ?? 0,
       },
     };
   });

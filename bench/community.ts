@@ -37,8 +37,8 @@ import {
 } from '../src/server/db/seed/generated-community';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoDataIfEmpty } from '../src/server/db/seed/seed-demo-data';
+import { selectRows } from '../src/server/db/select-rows';
 import { completeEnv, EnvSchema } from '../src/server/env';
-import { selectRows } from '../src/server/modules/analytics/rollups';
 import { signUpUser, type TestUser } from '../tests/setup/accounts';
 import type { TestContext } from '../tests/setup/test-app';
 import { SERVER_ARGS } from './server-command';

@@ -1,7 +1,7 @@
 // Generated traders, reviews and points for benchmarks: never part of the demo seed or of `npm start`.
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../../modules/analytics/rollups';
 import type { Db } from '../client';
+import { selectRows } from '../select-rows';
 
 /** How much community to generate: the bench's small set and its grown set (100x). */
 export interface CommunitySize {

@@ -11,6 +11,7 @@ import type {
 import { ANALYTICS_TOP } from '../../../domain/analytics-rules';
 import type { Db } from '../../db/client';
 import { coupons, couponUses, giveawayEntries, giveaways, propFirms, reviews, users } from '../../db/schema';
+import { selectRows } from '../../db/select-rows';
 import { AppError } from '../../lib/app-error';
 import { LISTED } from '../firms/service';
 import {
@@ -23,7 +24,6 @@ import {
   pendingCountsSql,
   rawHourlyCountsSql,
   type Span,
-  selectRows,
 } from './rollups';
 
 /** The range's bounds as instants (the end exclusive) and the period of the same length before it. */

@@ -23,6 +23,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ANALYTICS_HOURLY_DAYS, ANALYTICS_MAX_DAYS } from '../../../domain/analytics-rules';
 import type { Db } from '../../db/client';
+import { selectRows } from '../../db/select-rows';
 
 export const DAY_MS = 86_400_000;
 /** Rows are rolled up to an hour boundary at least this far back: no insert before it is still under way. */
@@ -59,12 +60,6 @@ export const isHourlyDay = (day: string, now: Date) =>
 export interface Span {
   start: Date;
   end: Date;
-}
-
-/** Rows as both drivers return them from `db.execute`. */
-export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 const createdIn = (spans: Span[]) =>

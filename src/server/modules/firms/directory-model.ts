@@ -108,34 +108,50 @@ async function assemble(
   previous?: { model: DirectoryModel; changed: ReadonlySet<number> },
 ): Promise<DirectoryModel> {
   const [featuredFirmId, validUntil] = await Promise.all([readFeaturedFirmId(db), readNextExpiry(db)]);
-  const all = [...entries.values()];
+  const patch = previous && previous.model.featuredFirmId === featuredFirmId ? previous : null;
   const sorted = (sort: DirectorySort | null) => {
     const compare = comparator(directoryOrder(sort), featuredFirmId);
-    if (!previous || previous.model.featuredFirmId !== featuredFirmId) return [...all].sort(compare);
-    const { model, changed } = previous;
-    const order = model.orders[sort ?? 'default'].filter((entry) => !changed.has(entry.card.id));
-    for (const id of changed) {
+    if (!patch) return [...entries.values()].sort(compare);
+    // Each order ends with the id, so a changed entry's old place is found by binary search.
+    const order = patch.model.orders[sort ?? 'default'].slice();
+    for (const id of patch.changed) {
+      const old = patch.model.entries.get(id);
+      if (old) order.splice(insertionPoint(order, old, compare), 1);
+    }
+    for (const id of patch.changed) {
       const entry = entries.get(id);
       if (entry) order.splice(insertionPoint(order, entry, compare), 0, entry);
     }
     return order;
   };
   const byName = sorted(null);
-  let approvedCount = 0;
-  let accountCount = 0;
-  let activeCouponCount = 0;
-  for (const { card } of all) {
-    if (normalizeTrustRating(card.trustRating) === 'approved') approvedCount++;
-    accountCount += card.accountCount;
-    activeCouponCount += card.activeCouponCount;
+  let stats: DirectoryStats;
+  if (patch) {
+    stats = { ...patch.model.stats, listedCount: entries.size };
+    for (const id of patch.changed) {
+      const old = patch.model.entries.get(id);
+      const entry = entries.get(id);
+      if (old) countCard(stats, old.card, -1);
+      if (entry) countCard(stats, entry.card, 1);
+    }
+  } else {
+    stats = { listedCount: entries.size, approvedCount: 0, accountCount: 0, activeCouponCount: 0 };
+    for (const { card } of entries.values()) countCard(stats, card, 1);
   }
   return {
     entries,
     featuredFirmId,
     orders: { default: byName, az: byName, rating: sorted('rating'), reviews: sorted('reviews') },
-    stats: { listedCount: all.length, approvedCount, accountCount, activeCouponCount },
+    stats,
     validUntil,
   };
+}
+
+/** Adds a card to the directory's counts (`sign` 1), or takes it away (-1). */
+function countCard(stats: DirectoryStats, card: FirmSummary, sign: 1 | -1): void {
+  if (normalizeTrustRating(card.trustRating) === 'approved') stats.approvedCount += sign;
+  stats.accountCount += sign * card.accountCount;
+  stats.activeCouponCount += sign * card.activeCouponCount;
 }
 
 /** Where `entry` goes in `order` (sorted by `compare`): after every entry that sorts before it. */

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { propFirms } from '../../db/schema';
 import {
   insertAccount,
   insertCoupon,
@@ -7,6 +10,7 @@ import {
   insertManualReview,
   setFeaturedFirm,
 } from '../../db/seed/factories';
+import { createDirectoryModel, type DirectoryModel } from './directory-model';
 
 let ctx: TestContext;
 const DAY = 86_400_000;
@@ -159,4 +163,47 @@ describe('OpenAPI document', () => {
     ]);
     expect(doc.paths['/api/firms/stats'].get.responses['200']).toBeDefined();
   });
+});
+
+describe('a firm saved, merged into the directory', () => {
+  it('gives the orders and counts a full build of the same data gives, change after change', async () => {
+    const model = createDirectoryModel(ctx.db);
+    await model.get();
+    const snapshot = (m: DirectoryModel) => ({
+      orders: Object.fromEntries(
+        Object.entries(m.orders).map(([sort, order]) => [sort, order.map((e) => e.card.id)]),
+      ),
+      stats: m.stats,
+    });
+    const names = ['Zulu Prop', 'aaa first', 'Mid Firm', 'bravo futures'];
+    const ratings = ['approved', 'avoid', null, 'caution', ' Trusted '];
+    const statuses = ['listed', 'not_listed'];
+    const ids = (await ctx.db.select({ id: propFirms.id }).from(propFirms)).map((r) => r.id);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            firm: fc.constantFrom(...ids),
+            name: fc.constantFrom(...names),
+            rating: fc.constantFrom(...ratings),
+            status: fc.constantFrom(...statuses),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        async (saves) => {
+          for (const s of saves) {
+            await ctx.db
+              .update(propFirms)
+              .set({ name: `${s.name} ${s.firm}`, trustRating: s.rating, status: s.status })
+              .where(eq(propFirms.id, s.firm));
+            model.invalidate([{ type: 'firm.updated', id: s.firm }]);
+          }
+          const merged = await model.latest();
+          const full = await createDirectoryModel(ctx.db).get();
+          expect(snapshot(merged)).toEqual(snapshot(full));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
 });

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { ChangeEvent } from '../../lib/events';
+import { type FirmIndex, type FirmKey, firmEntryOf, indexFirms, patchFirmIndex } from '../../lib/firm-index';
 import { ReadModel, type ReadModelChange } from '../../lib/read-model';
 import { couponColumns, LISTED, toFirmDetails } from './service';
 
@@ -33,10 +34,7 @@ interface FirmPage {
   payoutMethods: FirmResource[];
 }
 
-export interface FirmPages {
-  bySlug: Map<string, FirmPage>;
-  byId: Map<number, FirmPage>;
-}
+export type FirmPages = FirmIndex<FirmPage>;
 
 const byName = (a: FirmResource, b: FirmResource) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -131,15 +129,7 @@ async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[
   });
 }
 
-function indexPages(pages: Iterable<FirmPage>): FirmPages {
-  const bySlug = new Map<string, FirmPage>();
-  const byId = new Map<number, FirmPage>();
-  for (const page of pages) {
-    bySlug.set(page.details.slug, page);
-    byId.set(page.details.id, page);
-  }
-  return { bySlug, byId };
-}
+const pageKey: FirmKey<FirmPage> = (page) => page.details;
 
 const affectsFirmPages = (event: ChangeEvent): ReadModelChange => {
   const [entity, action] = event.type.split('.');
@@ -154,18 +144,13 @@ const affectsFirmPages = (event: ChangeEvent): ReadModelChange => {
 export const createFirmPages = (db: Db) =>
   new ReadModel<FirmPages>({
     affects: affectsFirmPages,
-    load: async () => indexPages(await readFirmPages(db)),
-    refresh: async (current, ids) => {
-      const byId = new Map(current.byId);
-      for (const id of ids) byId.delete(id);
-      for (const page of await readFirmPages(db, ids)) byId.set(page.details.id, page);
-      return indexPages(byId.values());
-    },
+    load: async () => indexFirms(await readFirmPages(db), pageKey),
+    refresh: async (current, ids) => patchFirmIndex(current, ids, await readFirmPages(db, ids), pageKey),
   });
 
 /** A listed firm by slug, or by id when the value is all digits (slugs are never all digits); else 404. */
 function pageOf(pages: FirmPages, slugOrId: string): FirmPage {
-  const page = /^\d{1,9}$/.test(slugOrId) ? pages.byId.get(Number(slugOrId)) : pages.bySlug.get(slugOrId);
+  const page = firmEntryOf(pages, slugOrId);
   if (!page) throw notFound('Firm');
   return page;
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { payoutMethods, payoutReports, propFirms, users } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { ChangeEvent } from '../../lib/events';
+import { type FirmIndex, firmEntryOf, indexFirms, patchFirmIndex } from '../../lib/firm-index';
 import { ReadModel, type ReadModelChange } from '../../lib/read-model';
 import { LISTED } from '../firms/service';
 import { methodOf } from './service';
@@ -28,10 +29,7 @@ interface FirmReports {
   total: number;
 }
 
-export interface PayoutReportModel {
-  bySlug: Map<string, FirmReports & { id: number }>;
-  byId: Map<number, FirmReports & { id: number; slug: string }>;
-}
+export type PayoutReportModel = FirmIndex<FirmReports & { id: number; slug: string }>;
 
 /** Kept in memory per firm: the first page at the largest page size. */
 const KEPT = PAYOUT_REPORTS_MAX_PAGE_SIZE;
@@ -115,16 +113,6 @@ async function readFirmReports(db: Db, ids?: readonly number[]) {
   return firms.map(({ id, slug }) => ({ id, slug, ...(byFirm.get(id) ?? { reports: [], total: 0 }) }));
 }
 
-function indexReports(entries: Iterable<FirmReports & { id: number; slug: string }>): PayoutReportModel {
-  const bySlug = new Map<string, FirmReports & { id: number }>();
-  const byId = new Map<number, FirmReports & { id: number; slug: string }>();
-  for (const entry of entries) {
-    bySlug.set(entry.slug, entry);
-    byId.set(entry.id, entry);
-  }
-  return { bySlug, byId };
-}
-
 const affectsReports = (event: ChangeEvent): ReadModelChange => {
   const [entity, action] = event.type.split('.');
   if (action === 'counted') return 'none';
@@ -137,13 +125,9 @@ const affectsReports = (event: ChangeEvent): ReadModelChange => {
 export const createPayoutReportModel = (db: Db) =>
   new ReadModel<PayoutReportModel>({
     affects: affectsReports,
-    load: async () => indexReports(await readFirmReports(db)),
-    refresh: async (current, ids) => {
-      const byId = new Map(current.byId);
-      for (const id of ids) byId.delete(id);
-      for (const entry of await readFirmReports(db, ids)) byId.set(entry.id, entry);
-      return indexReports(byId.values());
-    },
+    load: async () => indexFirms(await readFirmReports(db), (entry) => entry),
+    refresh: async (current, ids) =>
+      patchFirmIndex(current, ids, await readFirmReports(db, ids), (entry) => entry),
   });
 
 /**
@@ -156,7 +140,7 @@ export async function listFirmPayoutReports(
   slugOrId: string,
   query: PublicPayoutReportQuery,
 ): Promise<PublicPayoutReportPage> {
-  const firm = /^\d{1,9}$/.test(slugOrId) ? model.byId.get(Number(slugOrId)) : model.bySlug.get(slugOrId);
+  const firm = firmEntryOf(model, slugOrId);
   if (!firm) throw notFound('Firm');
   const from = (query.page - 1) * query.pageSize;
   const page = { total: firm.total, page: query.page, pageSize: query.pageSize };

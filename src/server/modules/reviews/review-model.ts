@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { propFirms, publishedReview, reviews, users } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { ChangeEvent } from '../../lib/events';
+import { type FirmIndex, firmEntryOf, indexFirms, patchFirmIndex } from '../../lib/firm-index';
 import { ReadModel, type ReadModelChange } from '../../lib/read-model';
 import { LISTED } from '../firms/service';
 import { REVIEWS_PAGE_SIZE, reviewColumns, toReview } from './service';
@@ -24,10 +25,7 @@ interface FirmReviews {
   summary: ReviewSummary;
 }
 
-export interface ReviewModel {
-  bySlug: Map<string, FirmReviews>;
-  byId: Map<number, FirmReviews & { slug: string }>;
-}
+export type ReviewModel = FirmIndex<FirmReviews & { id: number; slug: string }>;
 
 /**
  * The listed firms named (or all) with their newest REVIEWS_PAGE_SIZE published reviews (each
@@ -102,16 +100,6 @@ async function readFirmReviews(db: Db, ids?: readonly number[]) {
   });
 }
 
-function indexReviews(entries: Iterable<FirmReviews & { id: number; slug: string }>): ReviewModel {
-  const bySlug = new Map<string, FirmReviews>();
-  const byId = new Map<number, FirmReviews & { slug: string }>();
-  for (const entry of entries) {
-    bySlug.set(entry.slug, entry);
-    byId.set(entry.id, entry);
-  }
-  return { bySlug, byId };
-}
-
 const affectsReviews = (event: ChangeEvent): ReadModelChange => {
   const [entity, action] = event.type.split('.');
   if (action === 'counted') return 'none';
@@ -124,18 +112,14 @@ const affectsReviews = (event: ChangeEvent): ReadModelChange => {
 export const createReviewModel = (db: Db) =>
   new ReadModel<ReviewModel>({
     affects: affectsReviews,
-    load: async () => indexReviews(await readFirmReviews(db)),
-    refresh: async (current, ids) => {
-      const byId = new Map([...current.byId].map(([id, entry]) => [id, { ...entry, id }]));
-      for (const id of ids) byId.delete(id);
-      for (const entry of await readFirmReviews(db, ids)) byId.set(entry.id, entry);
-      return indexReviews(byId.values());
-    },
+    load: async () => indexFirms(await readFirmReviews(db), (entry) => entry),
+    refresh: async (current, ids) =>
+      patchFirmIndex(current, ids, await readFirmReviews(db, ids), (entry) => entry),
   });
 
 /** A listed firm's reviews by slug, or by id when the value is all digits; else 404. */
 export function firmReviewsOf(model: ReviewModel, slugOrId: string): FirmReviews {
-  const entry = /^\d{1,9}$/.test(slugOrId) ? model.byId.get(Number(slugOrId)) : model.bySlug.get(slugOrId);
+  const entry = firmEntryOf(model, slugOrId);
   if (!entry) throw notFound('Firm');
   return entry;
 }

@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { challengeFilters } from './cold-urls';
+import { signInAdmin } from './server-command';
 
 export interface ListedFirm {
   id: number;
@@ -40,20 +41,6 @@ function coldMix(firms: readonly ListedFirm[]) {
         return `/firm/${firms[(n * 7919) % firms.length].slug}?_=${n}`;
     }
   };
-}
-
-async function signInAdmin(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`admin sign-in: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
 }
 
 interface AdminFirm {
@@ -197,7 +184,7 @@ export async function runAdminSavesBench(
   label: string,
 ): Promise<void> {
   const next = coldMix(firms);
-  const saver = new Saver(base, await signInAdmin(base, admin.email, admin.password), firms);
+  const saver = new Saver(base, await signInAdmin(base, admin), firms);
   await coldRound(base, seconds, next); // warm-up
   const quiet: Round[] = [];
   const saving: Round[] = [];

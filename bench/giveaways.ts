@@ -30,7 +30,7 @@ import { hashServerSeed } from '../src/domain/giveaway-draw';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { giveaways } from '../src/server/db/schema';
-import { SERVER_ARGS } from './server-command';
+import { SERVER_ARGS, signInAdmin, stopServer, waitUntilReady } from './server-command';
 
 const LARGE = Number(process.env.BENCH_GIVEAWAY_ENTRIES ?? 100_000);
 const SMALL = Math.max(1, Math.round(LARGE / 100));
@@ -118,35 +118,7 @@ async function startServer(extra: Record<string, string>): Promise<ChildProcess>
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function signInAdmin(): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`admin sign-in: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
+  return waitUntilReady(BASE, child);
 }
 
 /**
@@ -322,7 +294,7 @@ async function measure(title: string, database: Database, serverEnv: Record<stri
     const entriesUrl = (s: Sized) => (n: number) =>
       `/api/giveaways/${s.open}/entries?after=${(n * 7919) % s.entries}&_=${n}`;
     await compareCold(pid, 'cold entry-list page', [entriesUrl(sized[0]), entriesUrl(sized[1])]);
-    await closeAndDraw(sized, await signInAdmin());
+    await closeAndDraw(sized, await signInAdmin(BASE, ADMIN));
     await verifyInBrowser(sized);
   } finally {
     await stopServer(child);

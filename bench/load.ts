@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SERVER_ARGS } from './server-command';
+import { SERVER_ARGS, waitUntilReady } from './server-command';
 
 const PORT = 3640;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -36,16 +36,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become ready');
+  return waitUntilReady(BASE, child);
 }
 
 interface Mix {

@@ -42,7 +42,7 @@ import { runCommunityBench } from './community';
 import { CLIENT_DIR, firstLoadFiles } from './first-load';
 import { runGiveawaysBench } from './giveaways';
 import { runSavedSearchBench } from './saved-search-alerts';
-import { SERVER_ARGS } from './server-command';
+import { SERVER_ARGS, stopServer, waitUntilReady } from './server-command';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BARE_PORT = PORT + 1;
@@ -140,21 +140,7 @@ async function startServer(dataDir: string, extra: Record<string, string> = {}):
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   server = child;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  return waitUntilReady(BASE, child);
 }
 
 /** The raw bytes and headers of one response (fetch would decompress them). */

@@ -31,8 +31,7 @@ function migratedPgliteDump(): Promise<File | Blob> {
 export async function createTestDatabase(options: { port?: number } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: await migratedPgliteDump() });
-    return openDatabase({ kind: 'pglite-instance', client });
+    return openDatabase({ kind: 'pglite', loadDataDir: await migratedPgliteDump() });
   }
   const name = `pfc_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: url });

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,7 +29,9 @@ export type DatabaseOptions =
       /** Called when an idle pooled connection dies (server restart, terminated backend). */
       onIdleError?: (error: Error) => void;
     }
-  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
+  /** PGlite on a thread of its own (`PgliteThread`), in `dataDir` or in memory. */
+  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */; loadDataDir?: Blob }
+  /** A PGlite instance of the caller's, queried on this thread (tests, build scripts). */
   | { kind: 'pglite-instance'; client: PGlite };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -55,14 +57,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
+  let client: PGlite | PgliteThread;
   if (options.kind === 'pglite-instance') {
     client = options.client;
   } else {
     if (options.dataDir) mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
-    client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+    client = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The driver calls `query` and `transaction` only, which the thread's client answers as PGlite does.
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -74,7 +74,7 @@ it('opens a database in a folder, and after the thread is gone answers as unavai
     await database.db.execute('insert into kept values (7)');
     await database.close();
     const again = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
-    expect((await again.db.execute('select n from kept')).rows).toEqual([{ n: 7 }]);
+    expect(await again.db.execute('select n from kept')).toMatchObject({ rows: [{ n: 7 }] });
     await again.close();
     const err = await again.ping().catch((e: unknown) => e);
     expect(isDatabaseUnavailable(err)).toBe(true);

@@ -1,5 +1,5 @@
 // npm run data:export -- --format json --out catalog.json
-// npm run data:export -- --format csv --out catalog/   (accounts.csv and coupons.csv)
+// npm run data:export -- --format csv --out catalog/   (accounts.csv, coupons.csv, unlisted-firms.csv)
 // The whole catalog of the database DATABASE_URL names (or the embedded one). Decision 0053.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,9 +37,11 @@ try {
     mkdirSync(out, { recursive: true });
     for (const [name, text] of Object.entries(catalogCsvFiles(doc)))
       writeFileSync(path.join(out, name), text);
-    console.log(`Wrote accounts.csv and coupons.csv in ${path.resolve(out)}`);
+    console.log(`Wrote accounts.csv, coupons.csv and unlisted-firms.csv in ${path.resolve(out)}`);
   }
-  console.log(`  ${doc.firms.length} firms, ${doc.coupons.length} coupons`);
+  console.log(
+    `  ${doc.firms.length} firms, ${doc.coupons.length} coupons, ${doc.unlistedFirms.length} not-yet-listed entries`,
+  );
 } finally {
   await database.close();
 }

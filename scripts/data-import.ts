@@ -1,5 +1,6 @@
 // npm run data:import -- catalog.json|catalog/ [--dry-run] [--replace] [--as admin@example.com]
-// Imports a catalog file (or a folder with accounts.csv and coupons.csv) into the database
+// Imports a catalog file (or a folder with accounts.csv, and coupons.csv and unlisted-firms.csv
+// if given: a part not given is left alone, --replace included) into the database
 // DATABASE_URL names (or the embedded one): always the dry run first, printed; then, without
 // --dry-run and with no problem, the apply. Exits 1 when the file has a problem. Decision 0053.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,6 +1,10 @@
-import type { CatalogImportReport } from '../src/domain/catalog-diff';
+import type { CatalogImportReport, FieldChange } from '../src/domain/catalog-diff';
 
-/** The dry run as the command line prints it: problems first, then each firm's changes. */
+const printChanges = (changes: FieldChange[]) => {
+  for (const c of changes) console.log(`    ${c.field}: ${c.before ?? '(none)'} -> ${c.after ?? '(none)'}`);
+};
+
+/** The dry run as the command line prints it: problems first, then each firm's, coupon's and entry's changes. */
 export function printCatalogReport(report: CatalogImportReport, ms: number): void {
   if (report.problems.length) {
     console.log(`${report.problems.length} problem(s); nothing is applied until they are fixed:`);
@@ -13,6 +17,12 @@ export function printCatalogReport(report: CatalogImportReport, ms: number): voi
       report.replace ? `, ${s.firmsRemoved} removed` : ''
     }; coupons ${s.couponsNew} new, ${s.couponsChanged} changed, ${s.couponsUnchanged} unchanged${
       report.replace ? `, ${s.couponsRemoved} removed` : ''
+    }; not-yet-listed entries ${
+      report.unlistedGiven
+        ? `${s.unlistedNew} new, ${s.unlistedChanged} changed, ${s.unlistedUnchanged} unchanged${
+            report.replace ? `, ${s.unlistedRemoved} removed` : ''
+          }`
+        : 'not in the file, left alone'
     }; ${s.ruleChanges} rule change(s), ${s.followersEmailed} follower email(s).`,
   );
   if (report.newPlatforms.length) console.log(`New platforms: ${report.newPlatforms.join(', ')}`);
@@ -24,14 +34,16 @@ export function printCatalogReport(report: CatalogImportReport, ms: number): voi
       console.log(`- ${firm.slug} (removed, ${firm.removedModels} models, ${firm.removedAccounts} accounts)`);
     else {
       console.log(`~ ${firm.slug}`);
-      for (const c of firm.changes)
-        console.log(`    ${c.field}: ${c.before ?? '(none)'} -> ${c.after ?? '(none)'}`);
+      printChanges(firm.changes);
       for (const r of firm.ruleChanges) console.log(`    rule change: ${r}`);
       if (firm.followers) console.log(`    ${firm.followers} follower(s) emailed`);
     }
   }
-  for (const coupon of report.coupons)
-    console.log(
-      `${coupon.status === 'new' ? '+' : coupon.status === 'removed' ? '-' : '~'} coupon ${coupon.key}`,
-    );
+  const mark = (status: 'new' | 'changed' | 'removed') =>
+    status === 'new' ? '+' : status === 'removed' ? '-' : '~';
+  for (const coupon of report.coupons) console.log(`${mark(coupon.status)} coupon ${coupon.key}`);
+  for (const entry of report.unlistedFirms) {
+    console.log(`${mark(entry.status)} not yet listed: ${entry.name}`);
+    printChanges(entry.changes);
+  }
 }

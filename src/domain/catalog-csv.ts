@@ -3,17 +3,20 @@ import {
   type CatalogCoupon,
   type CatalogDocument,
   type CatalogFirm,
+  type CatalogUnlistedFirm,
   type CheckedCatalog,
   COUPON_FIELDS,
   checkCatalogItems,
   FIRM_FIELDS,
   MODEL_FIELDS,
+  UNLISTED_FIELDS,
 } from './catalog';
 
 /**
- * The catalog as two spreadsheets (decision 0053): `accounts.csv`, one row per account option
+ * The catalog as three spreadsheets (decision 0053): `accounts.csv`, one row per account option
  * with the firm's and the funding model's columns repeated on each row (a model without accounts,
- * and a firm without models, on a row of their own), and `coupons.csv`. Headers are the field
+ * and a firm without models, on a row of their own), `coupons.csv` and `unlisted-firms.csv` (the
+ * "Firms Not Yet Listed" entries). Headers are the field
  * names; the funding model's fields that a firm has too are prefixed `model` (modelName). Lists
  * are one item a line within their cell. Parsing and writing the CSV text is the server's
  * (csv-parse, csv-stringify); this file turns the rows into the catalog and back.
@@ -34,6 +37,7 @@ export const FIRM_COLUMNS = FIRM_FIELDS;
 export const MODEL_COLUMNS = MODEL_FIELDS.map(modelColumn);
 export const ACCOUNTS_CSV_COLUMNS = [...FIRM_COLUMNS, ...MODEL_COLUMNS, ...ACCOUNT_FIELDS];
 export const COUPONS_CSV_COLUMNS = COUPON_FIELDS;
+export const UNLISTED_CSV_COLUMNS = UNLISTED_FIELDS;
 
 const BOOLEANS = new Set([
   'featured',
@@ -72,6 +76,7 @@ const NUMBERS = new Set([
   'activationFee',
   'resetPrice',
   'discountPercent',
+  'sortOrder',
 ]);
 const LISTS = new Set(['features', 'tradableAssets', 'restrictedCountries', 'platforms', 'payoutMethods']);
 /** Text a blank cell leaves as '' (so the editor says it is required), not null. */
@@ -140,9 +145,25 @@ export function accountsCsvRows(firms: CatalogFirm[]): Cell[][] {
   return rows;
 }
 
+const rowsOf = (items: object[], fields: string[]): Cell[][] =>
+  items.map((item) => fields.map((f) => toCell((item as Record<string, unknown>)[f])));
+
 /** The rows of coupons.csv, in the order of COUPONS_CSV_COLUMNS. */
-export function couponsCsvRows(coupons: CatalogCoupon[]): Cell[][] {
-  return coupons.map((c) => COUPON_FIELDS.map((f) => toCell((c as Record<string, unknown>)[f])));
+export const couponsCsvRows = (coupons: CatalogCoupon[]) => rowsOf(coupons, COUPON_FIELDS);
+
+/** The rows of unlisted-firms.csv, in the order of UNLISTED_CSV_COLUMNS. */
+export const unlistedCsvRows = (entries: CatalogUnlistedFirm[]) => rowsOf(entries, UNLISTED_FIELDS);
+
+/** A file of one item a row (coupons.csv, unlisted-firms.csv): its rows that are not blank, as raw items. */
+function itemRows(file: string, records: CsvRecord[], fields: string[]) {
+  const rows = records
+    .map((record, index) => ({ record, row: index + 2 }))
+    .filter(({ record }) => Object.values(record).some((v) => v.trim()));
+  return {
+    raw: rows.map(({ record }) => Object.fromEntries(fields.map((f) => [f, fromCell(f, record[f])]))),
+    at: (i: number, path: string, first: string) =>
+      `${file} row ${rows[i].row}, ${path.split('.')[0] || first}`,
+  };
 }
 
 export function columnProblems(file: string, header: string[], expected: string[]) {
@@ -169,10 +190,15 @@ interface FirmRows {
 }
 
 /**
- * The catalog from the records of the two files (a record per row, keyed by header; row 2 is the
- * first under the header). Problems name the file's row and column ("row 14, dailyDrawdown").
+ * The catalog from the records of the files (a record per row, keyed by header; row 2 is the
+ * first under the header). Problems name the file's row and column ("row 14, dailyDrawdown";
+ * "coupons.csv row 3, code", "unlisted-firms.csv row 4, link").
  */
-export function readCatalogCsv(accounts: CsvRecord[], coupons: CsvRecord[]): CheckedCatalog {
+export function readCatalogCsv(
+  accounts: CsvRecord[],
+  coupons: CsvRecord[],
+  unlisted: CsvRecord[] = [],
+): CheckedCatalog {
   const problems: CheckedCatalog['problems'] = [];
   const bySlug = new Map<string, FirmRows>();
   accounts.forEach((record, index) => {
@@ -232,16 +258,16 @@ export function readCatalogCsv(accounts: CsvRecord[], coupons: CsvRecord[]): Che
     }
     return `row ${firm.firstRow}, ${first || 'slug'}`;
   };
-  const couponRows = coupons
-    .map((record, index) => ({ record, row: index + 2 }))
-    .filter(({ record }) => Object.values(record).some((v) => v.trim()));
-  const rawCoupons = couponRows.map(({ record }) =>
-    Object.fromEntries(COUPON_FIELDS.map((f) => [f, fromCell(f, record[f])])),
+  const couponRows = itemRows('coupons.csv', coupons, COUPON_FIELDS);
+  const unlistedRows = itemRows('unlisted-firms.csv', unlisted, UNLISTED_FIELDS);
+  const checked = checkCatalogItems(
+    { firms: rawFirms, coupons: couponRows.raw, unlistedFirms: unlistedRows.raw },
+    {
+      firmAt,
+      couponAt: (i, path) => couponRows.at(i, path, 'code'),
+      unlistedAt: (i, path) => unlistedRows.at(i, path, 'name'),
+    },
   );
-  const checked = checkCatalogItems(rawFirms, rawCoupons, {
-    firmAt,
-    couponAt: (i, path) => `coupons.csv row ${couponRows[i].row}, ${path.split('.')[0] || 'code'}`,
-  });
   return { ...checked, problems: [...problems, ...checked.problems] };
 }
 

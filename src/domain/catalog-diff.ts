@@ -3,9 +3,11 @@ import {
   ACCOUNT_FIELDS,
   type CatalogCouponValues,
   type CatalogFirmValues,
+  type CatalogUnlistedValues,
   COUPON_FIELDS,
   FIRM_FIELDS,
   MODEL_FIELDS,
+  UNLISTED_FIELDS,
 } from './catalog';
 
 /** One field an import changes, shown before and after ('fundingModels.Rapid.accounts.50000 one-time.price'). */
@@ -97,6 +99,14 @@ export function diffCatalogCoupon(before: CatalogCouponValues, after: CatalogCou
   return fieldChanges('', COUPON_FIELDS, before, after);
 }
 
+/** What saving a not-yet-listed entry over the one of the same name changes (a name's case too). */
+export function diffCatalogUnlisted(
+  before: CatalogUnlistedValues,
+  after: CatalogUnlistedValues,
+): FieldChange[] {
+  return fieldChanges('', UNLISTED_FIELDS, before, after);
+}
+
 /**
  * The firm `file` says, completed from `current` when the import merges (not --replace): the
  * current funding models the file leaves out, and the accounts it leaves out of a model it names,
@@ -142,9 +152,19 @@ export const CatalogCouponReportSchema = z.object({
   changes: z.array(FieldChangeSchema),
 });
 
+/** A "Firms Not Yet Listed" entry the import adds, changes (field by field) or removes. */
+export const CatalogUnlistedReportSchema = z.object({
+  name: z.string(),
+  status: z.enum(['new', 'changed', 'removed']),
+  changes: z.array(FieldChangeSchema),
+});
+export type CatalogUnlistedReport = z.infer<typeof CatalogUnlistedReportSchema>;
+
 export const CatalogImportReportSchema = z.object({
   applied: z.boolean(),
   replace: z.boolean(),
+  /** Whether the file has the "Firms Not Yet Listed" list; without it the entries are left alone. */
+  unlistedGiven: z.boolean(),
   /** The versions the dry run read; the apply names it (anything saved since: 409). */
   fingerprint: z.string(),
   problems: z.array(CatalogProblemSchema),
@@ -157,6 +177,10 @@ export const CatalogImportReportSchema = z.object({
     couponsChanged: z.number().int(),
     couponsUnchanged: z.number().int(),
     couponsRemoved: z.number().int(),
+    unlistedNew: z.number().int(),
+    unlistedChanged: z.number().int(),
+    unlistedUnchanged: z.number().int(),
+    unlistedRemoved: z.number().int(),
     ruleChanges: z.number().int(),
     followersEmailed: z.number().int(),
   }),
@@ -165,6 +189,8 @@ export const CatalogImportReportSchema = z.object({
   /** New, changed and removed firms (unchanged ones are only counted). */
   firms: z.array(CatalogFirmReportSchema),
   coupons: z.array(CatalogCouponReportSchema),
+  /** New, changed and removed entries of "Firms Not Yet Listed" (unchanged ones are only counted). */
+  unlistedFirms: z.array(CatalogUnlistedReportSchema),
 });
 export type CatalogImportReport = z.infer<typeof CatalogImportReportSchema>;
 
@@ -177,6 +203,10 @@ export const emptySummary = (): CatalogImportReport['summary'] => ({
   couponsChanged: 0,
   couponsUnchanged: 0,
   couponsRemoved: 0,
+  unlistedNew: 0,
+  unlistedChanged: 0,
+  unlistedUnchanged: 0,
+  unlistedRemoved: 0,
   ruleChanges: 0,
   followersEmailed: 0,
 });

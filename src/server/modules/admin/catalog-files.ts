@@ -1,6 +1,12 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { type CatalogDocument, type CheckedCatalog, readCatalogJson } from '../../../domain/catalog';
+import {
+  type CatalogDocument,
+  type CatalogParts,
+  type CheckedCatalog,
+  readCatalogJson,
+  unreadCatalog,
+} from '../../../domain/catalog';
 import {
   ACCOUNTS_CSV_COLUMNS,
   accountsCsvRows,
@@ -9,10 +15,12 @@ import {
   columnProblems,
   couponsCsvRows,
   readCatalogCsv,
+  UNLISTED_CSV_COLUMNS,
+  unlistedCsvRows,
 } from '../../../domain/catalog-csv';
 import { neutralizeFormula } from '../../../domain/csv-rules';
 
-/** The catalog's files: one JSON document, or accounts.csv and coupons.csv (decision 0053). */
+/** The catalog's files: one JSON document, or accounts.csv, coupons.csv and unlisted-firms.csv (decision 0053). */
 export type CatalogFormat = 'json' | 'csv';
 
 export const catalogJson = (doc: CatalogDocument) => `${JSON.stringify(doc, null, 2)}\n`;
@@ -24,16 +32,19 @@ const csv = (columns: string[], rows: unknown[][]) =>
     { header: true, columns, bom: true, record_delimiter: 'unix' },
   );
 
-export function catalogCsvFiles(doc: CatalogDocument): { 'accounts.csv': string; 'coupons.csv': string } {
+export const CATALOG_CSV_FILES = ['accounts.csv', 'coupons.csv', 'unlisted-firms.csv'] as const;
+export type CatalogCsvFile = (typeof CATALOG_CSV_FILES)[number];
+
+export function catalogCsvFiles(doc: CatalogDocument): Record<CatalogCsvFile, string> {
   return {
     'accounts.csv': csv(ACCOUNTS_CSV_COLUMNS, accountsCsvRows(doc.firms)),
     'coupons.csv': csv(COUPONS_CSV_COLUMNS, couponsCsvRows(doc.coupons)),
+    'unlisted-firms.csv': csv(UNLISTED_CSV_COLUMNS, unlistedCsvRows(doc.unlistedFirms)),
   };
 }
 
-export interface CatalogUpload {
+export interface CatalogUpload extends CatalogParts {
   catalog: CheckedCatalog;
-  couponsGiven: boolean;
 }
 
 /**
@@ -70,32 +81,39 @@ function parseCsv(
   return { records, problems };
 }
 
-/** Reads an upload: one .json file, or accounts.csv with coupons.csv optional. */
+/**
+ * Reads an upload: one .json file, or accounts.csv with coupons.csv and unlisted-firms.csv
+ * optional (a part not given is left alone by the import).
+ */
 export function readCatalogFiles(files: { name: string; text: string }[]): CatalogUpload {
   const json = files.find((f) => f.name.toLowerCase().endsWith('.json'));
   if (json) {
-    const { couponsGiven, ...catalog } = readCatalogJson(json.text);
-    return { catalog, couponsGiven };
+    const { couponsGiven, unlistedGiven, ...catalog } = readCatalogJson(json.text);
+    return { catalog, couponsGiven, unlistedGiven };
   }
-  const accounts = files.find((f) => /(^|[\\/])accounts\.csv$/i.test(f.name));
-  const coupons = files.find((f) => /(^|[\\/])coupons\.csv$/i.test(f.name));
+  const named = (name: CatalogCsvFile) =>
+    files.find((f) => f.name.replace(/^.*[\\/]/, '').toLowerCase() === name);
+  const accounts = named('accounts.csv');
+  const coupons = named('coupons.csv');
+  const unlisted = named('unlisted-firms.csv');
+  const given = { couponsGiven: !!coupons, unlistedGiven: !!unlisted };
   if (!accounts)
     return {
-      catalog: {
-        firms: [],
-        coupons: [],
-        problems: [
-          { at: 'file', message: 'Give catalog.json, or accounts.csv (with coupons.csv if you have it)' },
-        ],
-      },
+      catalog: unreadCatalog([
+        {
+          at: 'file',
+          message:
+            'Give catalog.json, or accounts.csv (with coupons.csv and unlisted-firms.csv if you have them)',
+        },
+      ]),
       couponsGiven: false,
+      unlistedGiven: false,
     };
+  const none = { records: [], problems: [] };
   const a = parseCsv('accounts.csv', accounts.text, ACCOUNTS_CSV_COLUMNS);
-  const c = coupons
-    ? parseCsv('coupons.csv', coupons.text, COUPONS_CSV_COLUMNS)
-    : { records: [], problems: [] };
-  const structural = [...a.problems, ...c.problems];
-  if (structural.length)
-    return { catalog: { firms: [], coupons: [], problems: structural }, couponsGiven: !!coupons };
-  return { catalog: readCatalogCsv(a.records, c.records), couponsGiven: !!coupons };
+  const c = coupons ? parseCsv('coupons.csv', coupons.text, COUPONS_CSV_COLUMNS) : none;
+  const u = unlisted ? parseCsv('unlisted-firms.csv', unlisted.text, UNLISTED_CSV_COLUMNS) : none;
+  const structural = [...a.problems, ...c.problems, ...u.problems];
+  if (structural.length) return { catalog: unreadCatalog(structural), ...given };
+  return { catalog: readCatalogCsv(a.records, c.records, u.records), ...given };
 }

@@ -7,7 +7,13 @@ import { ErrorSchema, type Http } from '../../lib/http';
 import { byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/service';
 import { type CatalogImportEffects, exportCatalog, importCatalog } from './catalog';
-import { catalogCsvFiles, catalogJson, readCatalogFiles } from './catalog-files';
+import {
+  CATALOG_CSV_FILES,
+  type CatalogCsvFile,
+  catalogCsvFiles,
+  catalogJson,
+  readCatalogFiles,
+} from './catalog-files';
 import type { Actor } from './service';
 
 const tags = ['admin'];
@@ -32,15 +38,25 @@ export async function finishCatalogImport(
   );
 }
 
+/** The export's formats: the JSON document, or one of the CSV files. */
+const CSV_EXPORTS = {
+  'accounts-csv': 'accounts.csv',
+  'coupons-csv': 'coupons.csv',
+  'unlisted-firms-csv': 'unlisted-firms.csv',
+} as const satisfies Record<string, CatalogCsvFile>;
+
 const ExportQuerySchema = z.object({
-  format: z.enum(['json', 'accounts-csv', 'coupons-csv'], {
-    error: 'format is json, accounts-csv or coupons-csv',
+  format: z.enum(['json', 'accounts-csv', 'coupons-csv', 'unlisted-firms-csv'], {
+    error: 'format is json, accounts-csv, coupons-csv or unlisted-firms-csv',
   }),
 });
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** The upload: catalog.json, or accounts.csv and coupons.csv, each up to 20 MB, plus the form's fields. */
+/**
+ * The upload: catalog.json, or accounts.csv, coupons.csv and unlisted-firms.csv, each up to 20 MB,
+ * plus the form's fields.
+ */
 async function readCatalogForm(request: FastifyRequest) {
   if (!request.isMultipart())
     throw new AppError(400, 'not_multipart', 'Send the files as multipart/form-data.');
@@ -48,7 +64,7 @@ async function readCatalogForm(request: FastifyRequest) {
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_CATALOG_BYTES, files: 2, fields: 5, parts: 7 },
+      limits: { fileSize: MAX_CATALOG_BYTES, files: CATALOG_CSV_FILES.length, fields: 5, parts: 8 },
     })) {
       if (part.type === 'file') {
         const body = await part.toBuffer();
@@ -69,7 +85,11 @@ async function readCatalogForm(request: FastifyRequest) {
         'A catalog file is limited to 20 MB here: import a larger one with npm run data:import, or in parts (a merge import leaves the firms it does not name alone).',
       );
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError(400, 'too_many_parts', 'Send catalog.json, or accounts.csv and coupons.csv.');
+      throw new AppError(
+        400,
+        'too_many_parts',
+        'Send catalog.json, or accounts.csv, coupons.csv and unlisted-firms.csv.',
+      );
     throw new AppError(400, 'bad_upload', 'The files could not be read. Please send them again.');
   }
   if (files.length === 0) throw new AppError(400, 'file_missing', 'Choose the catalog file to import.');
@@ -89,7 +109,8 @@ export async function adminCatalogRoutes(
       schema: {
         operationId: 'exportCatalog',
         tags,
-        summary: 'The whole catalog as a download: catalog.json, accounts.csv or coupons.csv',
+        summary:
+          'The whole catalog as a download: catalog.json, accounts.csv, coupons.csv or unlisted-firms.csv',
         querystring: ExportQuerySchema,
       },
     },
@@ -99,9 +120,7 @@ export async function adminCatalogRoutes(
       const [name, type, body] =
         format === 'json'
           ? ['catalog.json', 'application/json', catalogJson(doc)]
-          : format === 'accounts-csv'
-            ? ['accounts.csv', 'text/csv', catalogCsvFiles(doc)['accounts.csv']]
-            : ['coupons.csv', 'text/csv', catalogCsvFiles(doc)['coupons.csv']];
+          : [CSV_EXPORTS[format], 'text/csv', catalogCsvFiles(doc)[CSV_EXPORTS[format]]];
       return reply
         .header('content-type', `${type}; charset=utf-8`)
         .header('content-disposition', `attachment; filename="${name}"`)
@@ -119,7 +138,7 @@ export async function adminCatalogRoutes(
         tags,
         summary: 'Dry run of a catalog import: each firm new, changed or unchanged, and every problem',
         description:
-          'Multipart: catalog.json, or accounts.csv (and coupons.csv), up to 20 MB each; field replace=true also lists what would be removed. Nothing is written. The answer carries the fingerprint of the versions read, for the apply.',
+          'Multipart: catalog.json, or accounts.csv (and coupons.csv, unlisted-firms.csv), up to 20 MB each; field replace=true also lists what would be removed (coupons and not-yet-listed entries only when the file has them). Nothing is written. The answer carries the fingerprint of the versions read, for the apply.',
         response: { 200: CatalogImportReportSchema, 400: ErrorSchema, 413: ErrorSchema },
       },
     },

@@ -6,6 +6,7 @@ import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/
 import type { CatalogDocument } from '../../../domain/catalog';
 import type { CatalogImportReport } from '../../../domain/catalog-diff';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
+import type { ChangeEvent } from '../../lib/events';
 import { readOutbox } from '../../lib/mailer';
 import { catalogCsvFiles } from './catalog-files';
 
@@ -26,9 +27,17 @@ afterAll(async () => {
   await target?.close();
 });
 
+/** Another admin of `ctx` from here on: the import's rate limit (60 a minute) is per admin. */
+async function freshAdmin(ctx: TestContext, prefix: string) {
+  admins.set(ctx, await signUpUser(ctx, { prefix, verified: true, admin: true }));
+}
+
 const headers = (ctx: TestContext) => ({ origin: TEST_ORIGIN, cookie: admins.get(ctx)!.cookie });
 
-async function download(ctx: TestContext, format: 'json' | 'accounts-csv' | 'coupons-csv') {
+async function download(
+  ctx: TestContext,
+  format: 'json' | 'accounts-csv' | 'coupons-csv' | 'unlisted-firms-csv',
+) {
   const res = await ctx.app.inject({ url: `/api/admin/catalog?format=${format}`, headers: headers(ctx) });
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
@@ -37,6 +46,7 @@ const exportAll = async (ctx: TestContext) => ({
   json: await download(ctx, 'json'),
   accounts: await download(ctx, 'accounts-csv'),
   coupons: await download(ctx, 'coupons-csv'),
+  unlisted: await download(ctx, 'unlisted-firms-csv'),
 });
 
 type File = { name: string; text: string | Buffer };
@@ -86,9 +96,10 @@ async function importFiles(ctx: TestContext, files: File[], fields: Record<strin
   return res.json() as CatalogImportReport;
 }
 
-const csvFiles = (accounts: string, coupons?: string): File[] => [
+const csvFiles = (accounts: string, coupons?: string, unlisted?: string): File[] => [
   { name: 'accounts.csv', text: accounts },
   ...(coupons === undefined ? [] : [{ name: 'coupons.csv', text: coupons }]),
+  ...(unlisted === undefined ? [] : [{ name: 'unlisted-firms.csv', text: unlisted }]),
 ];
 
 describe('catalog export and import', () => {
@@ -109,16 +120,22 @@ describe('catalog export and import', () => {
     expect(doc.formatVersion).toBe(1);
     expect(doc.firms.length).toBeGreaterThan(20);
     expect(doc.coupons.length).toBeGreaterThan(5);
+    expect(doc.unlistedFirms.length).toBeGreaterThan(3);
     expect(first.accounts.startsWith('\uFEFFslug,name,status,')).toBe(true);
+    expect(first.unlisted.startsWith('\uFEFFname,logo,assetClass,description,link,status,sortOrder\n')).toBe(
+      true,
+    );
 
-    // The CSV pair into one empty database, the JSON into another.
-    const report = await importFiles(target, csvFiles(first.accounts, first.coupons));
+    // The CSV files into one empty database, the JSON into another.
+    const report = await importFiles(target, csvFiles(first.accounts, first.coupons, first.unlisted));
     expect(report.applied).toBe(true);
     expect(report.summary.firmsNew).toBe(doc.firms.length);
     expect(report.summary.couponsNew).toBe(doc.coupons.length);
+    expect(report.summary.unlistedNew).toBe(doc.unlistedFirms.length);
     const second = await exportAll(target);
     expect(second.accounts).toBe(first.accounts);
     expect(second.coupons).toBe(first.coupons);
+    expect(second.unlisted).toBe(first.unlisted);
     expect(second.json).toBe(first.json);
 
     const other = await createTestApp();
@@ -128,8 +145,16 @@ describe('catalog export and import', () => {
       expect(await download(other, 'json')).toBe(first.json);
       // Nothing to do the second time.
       const again = await dryRun(other, [{ name: 'catalog.json', text: first.json }]);
-      expect(again.summary).toMatchObject({ firmsNew: 0, firmsChanged: 0, firmsUnchanged: doc.firms.length });
+      expect(again.summary).toMatchObject({
+        firmsNew: 0,
+        firmsChanged: 0,
+        firmsUnchanged: doc.firms.length,
+        unlistedNew: 0,
+        unlistedChanged: 0,
+        unlistedUnchanged: doc.unlistedFirms.length,
+      });
       expect(again.firms).toEqual([]);
+      expect(again.unlistedFirms).toEqual([]);
     } finally {
       await other.close();
     }
@@ -140,22 +165,41 @@ describe('catalog export and import', () => {
       '\uFEFFslug;name;status;featured;logo;shortDescription;description;website;affiliateUrl;assetType;features;tradableAssets;restrictedCountries;headquarters;ceoName;established;trustRating;ratingOverview;ratingLeadership;ratingTransparency;ratingThirdPartyReviews;ratingLongTermVision;ratingSustainability;watchOutFor;londonExpoEnabled;londonExpoUrl;payoutJunctionEnabled;payoutJunctionUrl;cashbackProvided;cashbackPercentage;accountPriceMin;accountPriceMax;fundingMin;fundingMax;platforms;payoutMethods;modelName;modelDescription;type;modelAssetType;leverage;profitSplit;payoutFrequency;minimumPayout;payoutRequirements;profitTargetPhase1;profitTargetPhase2;profitTargetPhase3;maximumDrawdown;dailyDrawdown;drawdownType;stopLossRequired;minimumTradingDays;feeRefundable;timeLimits;eaAllowed;consistencyRule;consistencyPercentage;weekendHolding;lotSizeRestrictions;newsTrading;modelFeatures;capital;price;pricingType;maxContracts;activationFee;resetPrice;disclaimer',
       `semi-firm;Semi Firm;listed;FALSE;;;"Line one\r\nLine two";;;;"Fast payouts\r\nScaling";Forex;;;;2020;trusted;;;;;;;;no;;no;;no;;;;;;Sheet Platform;;Two-Step;;;;;80;;;;8;5;;10;4,5;static;no;;no;no;no;no;;no;no;;;50000;299,5;one-time;;;;`,
     ].join('\r\n');
-    const report = await dryRun(target, csvFiles(accounts));
+    // An entry of Firms Not Yet Listed named in another case, its description on two lines.
+    const unlisted = [
+      '\uFEFFname;logo;assetClass;description;link;status;sortOrder',
+      'larkspur funding;;Futures;"Line one\r\nLine two";https://larkspur-funding.example;listing_pending;1',
+      '',
+    ].join('\r\n');
+    const report = await dryRun(target, csvFiles(accounts, undefined, unlisted));
     expect(report.problems).toEqual([]);
     expect(report.firms).toEqual([expect.objectContaining({ slug: 'semi-firm', status: 'new' })]);
     expect(report.newPlatforms).toEqual(['Sheet Platform']);
+    expect(report.unlistedFirms).toEqual([
+      expect.objectContaining({
+        name: 'larkspur funding',
+        status: 'changed',
+        changes: expect.arrayContaining([
+          { field: 'name', before: 'Larkspur Funding', after: 'larkspur funding' },
+          expect.objectContaining({ field: 'description', after: 'Line one\r\nLine two' }),
+        ]),
+      }),
+    ]);
     // Nothing written by a dry run.
     const after = JSON.parse(await download(target, 'json')) as CatalogDocument;
     expect(after.firms.some((f) => f.slug === 'semi-firm')).toBe(false);
+    expect(after.unlistedFirms.map((u) => u.name)).toContain('Larkspur Funding');
   });
 
   describe('problems: each named, and nothing changed', () => {
     let before: string;
     let accounts: string;
+    let unlisted: string;
     let json: CatalogDocument;
     beforeAll(async () => {
       before = await download(target, 'json');
       accounts = await download(target, 'accounts-csv');
+      unlisted = await download(target, 'unlisted-firms-csv');
       json = JSON.parse(before);
     });
 
@@ -180,12 +224,12 @@ describe('catalog export and import', () => {
         'Daily drawdown must be at most 100',
       );
       const csv = catalogCsvFiles(doc)['accounts.csv'];
-      const { row } = editCsv(csv, doc.firms[0].slug, 'slug', doc.firms[0].slug);
+      const { row } = editRow(csv, doc.firms[0].slug, 'slug', doc.firms[0].slug);
       await expectProblem(csvFiles(csv), `row ${row}, dailyDrawdown`, 'Daily drawdown must be at most 100');
     });
 
     it('a word where a number goes', async () => {
-      const { csv, row } = editCsv(accounts, json.firms[0].slug, 'price', 'cheap');
+      const { csv, row } = editRow(accounts, json.firms[0].slug, 'price', 'cheap');
       await expectProblem(csvFiles(csv), `row ${row}, price`, 'Price must be a number');
     });
 
@@ -269,6 +313,71 @@ describe('catalog export and import', () => {
         [{ name: 'catalog.json', text: JSON.stringify(dup) }],
         `coupons.${dup.coupons.length - 1}.code`,
         'duplicate coupon: coupons.0.code has the same code for the same firm',
+      );
+    });
+
+    it('a not-yet-listed entry the editor would refuse, by JSON path and by row and column', async () => {
+      await freshAdmin(target, 'cat-unl-a');
+      const doc = structuredClone(json);
+      doc.unlistedFirms[0].link = 'larkspur.example';
+      await expectProblem(
+        [{ name: 'catalog.json', text: JSON.stringify(doc) }],
+        'unlistedFirms.0.link',
+        'Link must start with http:// or https://',
+      );
+      const other = structuredClone(json) as unknown as { unlistedFirms: Record<string, unknown>[] };
+      other.unlistedFirms[1] = { ...other.unlistedFirms[1], status: 'maybe', colour: 'red' };
+      const files = [{ name: 'catalog.json', text: JSON.stringify(other) }];
+      await expectProblem(files, 'unlistedFirms.1.status', 'Choose a status');
+      await expectProblem(files, 'unlistedFirms.1.colour', 'unknown field');
+      await expectProblem(
+        [{ name: 'catalog.json', text: JSON.stringify({ ...json, unlistedFirms: 'none' }) }],
+        'unlistedFirms',
+        'unlistedFirms must be a list',
+      );
+
+      const { csv, row } = editRow(unlisted, json.unlistedFirms[2].name, 'sortOrder', 'last');
+      await expectProblem(
+        csvFiles(accounts, undefined, csv),
+        `unlisted-firms.csv row ${row}, sortOrder`,
+        'Sort order must be a number',
+      );
+    });
+
+    it('a not-yet-listed name given twice in any case; unknown and missing columns of unlisted-firms.csv', async () => {
+      await freshAdmin(target, 'cat-unl-b');
+      const twice = structuredClone(json);
+      twice.unlistedFirms.push({
+        ...twice.unlistedFirms[0],
+        name: ` ${twice.unlistedFirms[0].name.toUpperCase()}`,
+      });
+      await expectProblem(
+        [{ name: 'catalog.json', text: JSON.stringify(twice) }],
+        `unlistedFirms.${twice.unlistedFirms.length - 1}.name`,
+        'duplicate name: unlistedFirms.0.name has it too',
+      );
+      const { csv, row } = editRow(
+        unlisted,
+        json.unlistedFirms[1].name,
+        'name',
+        json.unlistedFirms[0].name.toLowerCase(),
+      );
+      await expectProblem(
+        csvFiles(accounts, undefined, csv),
+        `unlisted-firms.csv row ${row}, name`,
+        'duplicate name: unlisted-firms.csv row 2, name has it too',
+      );
+      const rows = parse(unlisted, { bom: true }) as string[][];
+      await expectProblem(
+        csvFiles(accounts, undefined, stringify(rows.map((r, i) => [...r, i === 0 ? 'colour' : '']))),
+        'unlisted-firms.csv, column colour',
+        'unknown column',
+      );
+      const [head, ...rest] = unlisted.split('\n');
+      await expectProblem(
+        csvFiles(accounts, undefined, [head.replace(',assetClass,', ','), ...rest].join('\n')),
+        'unlisted-firms.csv, column assetClass',
+        'column missing',
       );
     });
 
@@ -388,6 +497,153 @@ describe('catalog export and import', () => {
     expect(mails[0].subject).toBe(`${firm.name} changed its rules`);
   }, 60_000);
 
+  it('not-yet-listed entries: new, changed field by field, unchanged; a 409 when one is saved in between; applied like an edit by hand', async () => {
+    await freshAdmin(target, 'cat-unl-c');
+    const exported = await download(target, 'json');
+    const doc = JSON.parse(exported) as CatalogDocument;
+    const [first, second] = doc.unlistedFirms;
+    const entries = async () =>
+      (await target.app.inject({ url: '/api/admin/unlisted-firms', headers: headers(target) })).json() as {
+        id: number;
+        name: string;
+        version: number;
+        status: string;
+        sortOrder: number;
+      }[];
+    const stored = (await entries()).find((e) => e.name === first.name)!;
+    const publicNames = async () =>
+      ((await target.app.inject('/api/unlisted-firms')).json() as { name: string }[]).map((u) => u.name);
+    expect(await publicNames()).not.toContain('Brand New Entry');
+    const published: ChangeEvent[] = [];
+    target.app.changes.subscribe((events) => published.push(...events));
+
+    const edited = structuredClone(doc);
+    edited.unlistedFirms[0] = { ...first, status: 'not_qualified', sortOrder: 42 };
+    edited.unlistedFirms.push({ ...second, name: 'Brand New Entry' });
+    const files = [{ name: 'catalog.json', text: JSON.stringify(edited) }];
+    const report = await dryRun(target, files);
+    expect(report.problems).toEqual([]);
+    expect(report.summary).toMatchObject({
+      firmsChanged: 0,
+      unlistedNew: 1,
+      unlistedChanged: 1,
+      unlistedUnchanged: doc.unlistedFirms.length - 1,
+      unlistedRemoved: 0,
+    });
+    expect(report.unlistedFirms).toEqual([
+      {
+        name: first.name,
+        status: 'changed',
+        changes: [
+          { field: 'status', before: first.status, after: 'not_qualified' },
+          { field: 'sortOrder', before: String(first.sortOrder), after: '42' },
+        ],
+      },
+      { name: 'Brand New Entry', status: 'new', changes: [] },
+    ]);
+    // The dry run wrote nothing.
+    expect(await download(target, 'json')).toBe(exported);
+
+    // Someone saves the entry in the editor in between: 409, nothing applied.
+    const { id: _id, version, ...fields } = stored;
+    const edit = await target.app.inject({
+      method: 'PUT',
+      url: `/api/admin/unlisted-firms/${stored.id}`,
+      headers: headers(target),
+      payload: { ...first, ...fields, description: 'Edited by hand', version },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const byHand = published.splice(0);
+    expect(byHand).toEqual([{ type: 'firm.updated' }]);
+    const afterEdit = await download(target, 'json');
+    const stale = await post(target, 'import', files, { fingerprint: report.fingerprint });
+    expect(stale.statusCode).toBe(409);
+    expect(await download(target, 'json')).toBe(afterEdit);
+
+    // The file as edited by hand too, then dry run and apply again.
+    edited.unlistedFirms[0].description = 'Edited by hand';
+    published.length = 0;
+    const applied = await importFiles(target, [{ name: 'catalog.json', text: JSON.stringify(edited) }]);
+    expect(applied.summary).toMatchObject({ unlistedNew: 1, unlistedChanged: 1 });
+    // The change events of a save and a create in the editor, nothing else.
+    expect(published).toEqual([...byHand, { type: 'firm.created' }]);
+    const now = await entries();
+    expect(now.find((e) => e.id === stored.id)).toMatchObject({
+      status: 'not_qualified',
+      sortOrder: 42,
+      version: version + 2,
+    });
+    const created = now.find((e) => e.name === 'Brand New Entry')!;
+    // Each write has its audit entry, as when saved in the editor.
+    const audit = async (id: number) =>
+      (
+        await target.app.inject({
+          url: `/api/admin/audit?entity=unlisted_firm&entityId=${id}`,
+          headers: headers(target),
+        })
+      ).json().entries;
+    expect((await audit(stored.id))[0]).toMatchObject({
+      action: 'update',
+      actorEmail: admins.get(target)!.email,
+      before: expect.objectContaining({ status: first.status, sortOrder: first.sortOrder }),
+      after: expect.objectContaining({ status: 'not_qualified', sortOrder: 42 }),
+    });
+    expect(await audit(created.id)).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        after: expect.objectContaining({ name: 'Brand New Entry' }),
+      }),
+    ]);
+    expect(await publicNames()).toContain('Brand New Entry');
+  }, 60_000);
+
+  it('replace mode removes not-yet-listed entries only when the file carries the list', async () => {
+    await freshAdmin(target, 'cat-unl-d');
+    const doc = JSON.parse(await download(target, 'json')) as CatalogDocument;
+    const names = doc.unlistedFirms.map((u) => u.name);
+    const gone = doc.unlistedFirms.at(-1)!;
+    const { unlistedFirms: _all, ...withoutList } = doc;
+    const csv = catalogCsvFiles(doc);
+
+    // Without the list (no unlistedFirms key; no unlisted-firms.csv): left alone, even in replace mode.
+    for (const files of [
+      [{ name: 'catalog.json', text: JSON.stringify(withoutList) }],
+      csvFiles(csv['accounts.csv'], csv['coupons.csv']),
+    ]) {
+      const report = await importFiles(target, files, { replace: 'true' });
+      expect(report.unlistedGiven).toBe(false);
+      expect(report.unlistedFirms).toEqual([]);
+      expect(report.summary).toMatchObject({ unlistedRemoved: 0, unlistedUnchanged: 0, firmsRemoved: 0 });
+      const after = JSON.parse(await download(target, 'json')) as CatalogDocument;
+      expect(after.unlistedFirms.map((u) => u.name)).toEqual(names);
+    }
+
+    // With the list less one entry: a merge leaves it, replace lists it and removes it.
+    const shorter = { ...doc, unlistedFirms: doc.unlistedFirms.slice(0, -1) };
+    const files = [{ name: 'catalog.json', text: JSON.stringify(shorter) }];
+    const merge = await dryRun(target, files);
+    expect(merge.unlistedGiven).toBe(true);
+    expect(merge.summary.unlistedRemoved).toBe(0);
+    expect(merge.unlistedFirms).toEqual([]);
+    const shorterCsv = catalogCsvFiles(shorter);
+    const csvReport = await dryRun(
+      target,
+      csvFiles(shorterCsv['accounts.csv'], shorterCsv['coupons.csv'], shorterCsv['unlisted-firms.csv']),
+      { replace: 'true' },
+    );
+    expect(csvReport.unlistedFirms).toEqual([{ name: gone.name, status: 'removed', changes: [] }]);
+    const report = await importFiles(target, files, { replace: 'true' });
+    expect(report.summary).toMatchObject({ unlistedRemoved: 1, unlistedUnchanged: names.length - 1 });
+    expect(report.unlistedFirms).toEqual([{ name: gone.name, status: 'removed', changes: [] }]);
+    const after = JSON.parse(await download(target, 'json')) as CatalogDocument;
+    expect(after.unlistedFirms.map((u) => u.name)).toEqual(names.slice(0, -1));
+    const audit = await target.app.inject({
+      url: '/api/admin/audit?entity=unlisted_firm',
+      headers: headers(target),
+    });
+    expect(audit.json().entries[0]).toMatchObject({ action: 'delete', summary: gone.name });
+  }, 60_000);
+
   it('replace mode lists and removes what the file leaves out', async () => {
     const doc = JSON.parse(await download(target, 'json')) as CatalogDocument;
     const gone = doc.firms.pop()!;
@@ -411,10 +667,14 @@ describe('catalog export and import', () => {
   }, 60_000);
 });
 
-/** accounts.csv with one cell of a firm's first row set; and that row's number (the header is row 1). */
-function editCsv(csv: string, slug: string, column: string, value: string) {
+/**
+ * A CSV file with one cell of the first row whose first cell is `first` set (a firm's first row
+ * in accounts.csv by slug, an entry's in unlisted-firms.csv by name); and that row's number (the
+ * header is row 1).
+ */
+function editRow(csv: string, first: string, column: string, value: string) {
   const rows = parse(csv.replace(/^\uFEFF/, '')) as string[][];
-  const index = rows.findIndex((r) => r[0] === slug);
+  const index = rows.findIndex((r) => r[0] === first);
   rows[index][rows[0].indexOf(column)] = value;
   return { csv: stringify(rows), row: index + 1 };
 }

@@ -5,11 +5,15 @@ import {
   type CatalogCouponValues,
   type CatalogDocument,
   type CatalogFirmValues,
+  type CatalogParts,
+  type CatalogUnlistedValues,
   type CheckedCatalog,
   checkCatalogCoupon,
   checkCatalogFirm,
+  checkCatalogUnlisted,
   couponKey,
   toCatalogDocument,
+  unlistedKey,
 } from '../../../domain/catalog';
 import {
   accountKey,
@@ -17,6 +21,7 @@ import {
   type CatalogImportReport,
   diffCatalogCoupon,
   diffCatalogFirm,
+  diffCatalogUnlisted,
   emptySummary,
   mergeCatalogFirm,
 } from '../../../domain/catalog-diff';
@@ -42,6 +47,13 @@ import { sanitizeHtml } from '../../lib/sanitize';
 import { createCouponsIn, deleteCouponIn, updateCouponIn } from './coupons';
 import { conflict, createResourceIn, deleteFirmIn, saveFirmsIn, toTrustRating } from './firms';
 import type { Actor, Tx } from './service';
+import {
+  deleteUnlistedFirmIn,
+  listAdminUnlistedFirms,
+  saveUnlistedFirmsIn,
+  type UnlistedFirmSave,
+  unlistedFirmChanged,
+} from './unlisted';
 
 /** A firm as stored: its ids, its version, and its catalog values (checked as the editor would). */
 interface StoredFirm {
@@ -56,17 +68,30 @@ interface StoredCoupon {
   version: number;
   values: CatalogCouponValues;
 }
+interface StoredUnlisted {
+  id: number;
+  version: number;
+  values: CatalogUnlistedValues;
+}
 interface StoredCatalog {
   firms: StoredFirm[];
   coupons: StoredCoupon[];
+  /** "Firms Not Yet Listed", by name (the export's order). */
+  unlistedFirms: StoredUnlisted[];
 }
+
+/** Names in an order that is the same on every database (not the database's collation). */
+const byName = (a: StoredUnlisted, b: StoredUnlisted) => {
+  const [x, y] = [unlistedKey(a.values), unlistedKey(b.values)];
+  return x < y ? -1 : x > y ? 1 : a.values.name < b.values.name ? -1 : a.values.name > b.values.name ? 1 : 0;
+};
 
 /**
  * The whole catalog in a few queries (not one firm at a time, for 5,000 firms): each firm as the
  * editor's schema reads it (trimmed, blanks as none), so an export imports unchanged.
  */
 async function loadCatalog(db: Tx): Promise<StoredCatalog> {
-  const [firmRows, modelRows, accountRows, platformRows, payoutRows, [featured], couponRows] =
+  const [firmRows, modelRows, accountRows, platformRows, payoutRows, [featured], couponRows, unlistedRows] =
     await Promise.all([
       db.select().from(propFirms).orderBy(asc(propFirms.slug)),
       db.select().from(fundingModels).orderBy(asc(fundingModels.sortOrder), asc(fundingModels.id)),
@@ -87,6 +112,7 @@ async function loadCatalog(db: Tx): Promise<StoredCatalog> {
         .from(coupons)
         .leftJoin(propFirms, eq(propFirms.id, coupons.propFirmId))
         .orderBy(asc(coupons.code), asc(propFirms.slug), asc(coupons.id)),
+      listAdminUnlistedFirms(db),
     ]);
   const modelsOf = groupBy(modelRows, (m) => m.propFirmId);
   const accountsOf = groupBy(accountRows, (a) => a.fundingModelId);
@@ -152,6 +178,14 @@ async function loadCatalog(db: Tx): Promise<StoredCatalog> {
         values: checkCatalogCoupon(raw).value ?? (raw as CatalogCouponValues),
       };
     }),
+    unlistedFirms: unlistedRows
+      .map(({ id, version, ...raw }) => ({
+        id,
+        version,
+        // As the editor's schema reads it; stored data it would refuse is shown as it is.
+        values: checkCatalogUnlisted(raw).value ?? (raw as CatalogUnlistedValues),
+      }))
+      .sort(byName),
   };
 }
 
@@ -171,35 +205,44 @@ function checkStored(fields: Record<string, unknown>): CatalogFirmValues {
 const pick = <T extends object, K extends keyof T>(o: T, keys: K[]) =>
   Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 
-/** The catalog as one document (export): firms by slug, coupons by code. */
+/** The catalog as one document (export): firms by slug, coupons by code, not-yet-listed entries by name. */
 export async function exportCatalog(db: Db): Promise<CatalogDocument> {
   const stored = await loadCatalog(db);
   return toCatalogDocument(
     stored.firms.map((f) => f.values),
     stored.coupons.map((c) => c.values),
+    stored.unlistedFirms.map((u) => u.values),
   );
 }
 
 /**
- * The versions the import reads: of the firms and coupons the file names (every one in replace
- * mode), and the mode. A dry run returns it; the apply is refused (409) when it has changed.
+ * The versions the import reads: of the firms, coupons and not-yet-listed entries the file names
+ * (every one in replace mode, of the parts the file gives), and the mode. A dry run returns it;
+ * the apply is refused (409) when it has changed.
  */
 function fingerprintOf(stored: StoredCatalog, input: CatalogImportInput): string {
   const slugs = new Set(input.catalog.firms.map((f) => f.slug));
   const keys = new Set(input.couponsGiven ? input.catalog.coupons.map(couponKey) : []);
+  const names = new Set(input.unlistedGiven ? input.catalog.unlistedFirms.map(unlistedKey) : []);
   const hash = createHash('sha256').update(input.replace ? 'replace;' : 'merge;');
   for (const f of [...stored.firms].sort((a, b) => a.id - b.id))
     if (input.replace || slugs.has(f.values.slug)) hash.update(`f${f.id}:${f.version};`);
   for (const c of [...stored.coupons].sort((a, b) => a.id - b.id))
     if ((input.replace && input.couponsGiven) || keys.has(couponKey(c.values)))
       hash.update(`c${c.id}:${c.version};`);
+  for (const u of [...stored.unlistedFirms].sort((a, b) => a.id - b.id))
+    if ((input.replace && input.unlistedGiven) || names.has(unlistedKey(u.values)))
+      hash.update(`u${u.id}:${u.version};`);
   return hash.digest('hex').slice(0, 32);
 }
 
-export interface CatalogImportInput {
+/**
+ * The file's catalog and which optional parts it has: without coupons (no `coupons` key, no
+ * coupons.csv) coupons are left alone, without the not-yet-listed list (no `unlistedFirms`, no
+ * unlisted-firms.csv) its entries are, in either mode.
+ */
+export interface CatalogImportInput extends CatalogParts {
   catalog: CheckedCatalog;
-  /** False when the file has no coupons part (a CSV upload without coupons.csv): coupons are left alone. */
-  couponsGiven: boolean;
   replace: boolean;
 }
 
@@ -238,6 +281,7 @@ export async function importCatalog(
   const base = (fingerprint: string): CatalogImportReport => ({
     applied: false,
     replace: input.replace,
+    unlistedGiven: input.unlistedGiven,
     fingerprint,
     problems: input.catalog.problems,
     summary: emptySummary(),
@@ -245,6 +289,7 @@ export async function importCatalog(
     newPayoutMethods: [],
     firms: [],
     coupons: [],
+    unlistedFirms: [],
   });
   if (input.catalog.problems.length) {
     if (options.apply)
@@ -454,7 +499,59 @@ async function writeCatalog(
     }
   }
   if (input.couponsGiven) await writeCoupons(tx, actor, stored, input, report, effects, slugIds, apply);
+  if (input.unlistedGiven) await writeUnlisted(tx, actor, stored, input, report, effects);
   return { report, effects };
+}
+
+/**
+ * The "Firms Not Yet Listed" entries of the file through their editor's save (`saveUnlistedFirmsIn`),
+ * matched by name in any case (of two stored entries of one name, the older); in replace mode the
+ * entries the file leaves out through the editor's delete. Few and small: a dry run writes the new
+ * ones too, and rolls them back with the rest.
+ */
+async function writeUnlisted(
+  tx: Tx,
+  actor: Actor,
+  stored: StoredCatalog,
+  input: CatalogImportInput,
+  report: CatalogImportReport,
+  effects: CatalogImportEffects,
+) {
+  const { summary } = report;
+  const byKey = new Map<string, StoredUnlisted>();
+  for (const entry of [...stored.unlistedFirms].sort((a, b) => a.id - b.id))
+    if (!byKey.has(unlistedKey(entry.values))) byKey.set(unlistedKey(entry.values), entry);
+  const saves: UnlistedFirmSave[] = [];
+  const named = new Set<number>();
+  for (const file of input.catalog.unlistedFirms) {
+    const current = byKey.get(unlistedKey(file));
+    if (!current) {
+      saves.push({ input: file });
+      summary.unlistedNew++;
+      report.unlistedFirms.push({ name: file.name, status: 'new', changes: [] });
+      continue;
+    }
+    named.add(current.id);
+    const changes = diffCatalogUnlisted(current.values, file);
+    if (changes.length === 0) {
+      summary.unlistedUnchanged++;
+      continue;
+    }
+    saves.push({ id: current.id, version: current.version, input: file });
+    summary.unlistedChanged++;
+    report.unlistedFirms.push({ name: file.name, status: 'changed', changes });
+  }
+  await saveUnlistedFirmsIn(tx, actor, saves);
+  for (const save of saves)
+    effects.events.push(unlistedFirmChanged(save.id === undefined ? 'created' : 'updated'));
+  if (!input.replace) return;
+  for (const entry of stored.unlistedFirms) {
+    if (named.has(entry.id)) continue;
+    await deleteUnlistedFirmIn(tx, actor, entry.id, entry.version);
+    effects.events.push(unlistedFirmChanged('deleted'));
+    summary.unlistedRemoved++;
+    report.unlistedFirms.push({ name: entry.values.name, status: 'removed', changes: [] });
+  }
 }
 
 async function writeCoupons(

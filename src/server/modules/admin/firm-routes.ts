@@ -32,6 +32,7 @@ import {
   createUnlistedFirm,
   deleteUnlistedFirm,
   listAdminUnlistedFirms,
+  unlistedFirmChanged,
   updateUnlistedFirm,
 } from './unlisted';
 
@@ -206,7 +207,7 @@ export async function adminFirmRoutes(
     },
     async (request, reply) => {
       const created = await createUnlistedFirm(db, await actorOf(request), request.body);
-      app.changes.publish({ type: 'firm.created' });
+      app.changes.publish(unlistedFirmChanged('created'));
       return reply.status(201).send(created);
     },
   );
@@ -224,7 +225,7 @@ export async function adminFirmRoutes(
     },
     async (request) => {
       const updated = await updateUnlistedFirm(db, await actorOf(request), request.params.id, request.body);
-      app.changes.publish({ type: 'firm.updated' });
+      app.changes.publish(unlistedFirmChanged('updated'));
       return updated;
     },
   );
@@ -242,7 +243,7 @@ export async function adminFirmRoutes(
     },
     async (request, reply) => {
       await deleteUnlistedFirm(db, await actorOf(request), request.params.id, request.query.version);
-      app.changes.publish({ type: 'firm.deleted' });
+      app.changes.publish(unlistedFirmChanged('deleted'));
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import DownloadIcon from '~icons/lucide/download';
 import { MAX_CATALOG_BYTES } from '../../../domain/catalog';
-import type { CatalogFirmReport, CatalogImportReport } from '../../../domain/catalog-diff';
+import type {
+  CatalogFirmReport,
+  CatalogImportReport,
+  CatalogUnlistedReport,
+  FieldChange,
+} from '../../../domain/catalog-diff';
 import { type Column, DataTable } from '../../components/data-table';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -54,6 +59,7 @@ function ExportLinks() {
     ['json', 'catalog.json'],
     ['accounts-csv', 'accounts.csv'],
     ['coupons-csv', 'coupons.csv'],
+    ['unlisted-firms-csv', 'unlisted-firms.csv'],
   ] as const;
   return (
     <section aria-labelledby="catalog-export" className="space-y-3">
@@ -62,7 +68,8 @@ function ExportLinks() {
       </h2>
       <p className="text-sm text-slate-600">
         The whole catalog: every firm, listed or not, with its funding models, account options, platforms and
-        payout methods, and every coupon. JSON in one file, or two CSV files for a spreadsheet.
+        payout methods, every coupon, and the Firms Not Yet Listed. JSON in one file, or three CSV files for a
+        spreadsheet.
       </p>
       <div className="flex flex-wrap gap-2">
         {links.map(([format, name]) => (
@@ -78,6 +85,25 @@ function ExportLinks() {
   );
 }
 
+/** Each changed field, before and after; then any further lines (a firm's rule changes). */
+function ChangeList({ changes, rules = [] }: { changes: FieldChange[]; rules?: string[] }) {
+  return (
+    <ul className="space-y-1">
+      {changes.map((c) => (
+        <li key={c.field}>
+          <span className="font-mono text-xs">{c.field}</span>: {c.before ?? '(none)'} &rarr;{' '}
+          {c.after ?? '(none)'}
+        </li>
+      ))}
+      {rules.map((r) => (
+        <li key={r} className="text-brand-700">
+          Rule change: {r}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const firmColumns: Column<CatalogFirmReport>[] = [
   { header: 'Firm', cell: (f) => <span className="font-medium">{f.slug}</span> },
   { header: 'Status', cell: (f) => f.status, phone: 'labelled' },
@@ -90,22 +116,27 @@ const firmColumns: Column<CatalogFirmReport>[] = [
       ) : f.status === 'new' ? (
         'New firm'
       ) : (
-        <ul className="space-y-1">
-          {f.changes.map((c) => (
-            <li key={c.field}>
-              <span className="font-mono text-xs">{c.field}</span>: {c.before ?? '(none)'} &rarr;{' '}
-              {c.after ?? '(none)'}
-            </li>
-          ))}
-          {f.ruleChanges.map((r) => (
-            <li key={r} className="text-brand-700">
-              Rule change: {r}
-            </li>
-          ))}
-        </ul>
+        <ChangeList changes={f.changes} rules={f.ruleChanges} />
       ),
   },
   { header: 'Followers emailed', cell: (f) => f.followers, phone: 'labelled', align: 'end' },
+];
+
+const unlistedColumns: Column<CatalogUnlistedReport>[] = [
+  { header: 'Entry', cell: (u) => <span className="font-medium">{u.name}</span> },
+  { header: 'Status', cell: (u) => u.status, phone: 'labelled' },
+  {
+    header: 'Changes',
+    phone: 'labelled',
+    cell: (u) =>
+      u.status === 'removed' ? (
+        'Removed'
+      ) : u.status === 'new' ? (
+        'New entry'
+      ) : (
+        <ChangeList changes={u.changes} />
+      ),
+  },
 ];
 
 function Summary({ report }: { report: CatalogImportReport }) {
@@ -114,8 +145,14 @@ function Summary({ report }: { report: CatalogImportReport }) {
     <p className="text-sm text-slate-700" data-testid="catalog-summary">
       Firms: {s.firmsNew} new, {s.firmsChanged} changed, {s.firmsUnchanged} unchanged
       {report.replace ? `, ${s.firmsRemoved} removed` : ''}. Coupons: {s.couponsNew} new, {s.couponsChanged}{' '}
-      changed, {s.couponsUnchanged} unchanged{report.replace ? `, ${s.couponsRemoved} removed` : ''}.{' '}
-      {s.ruleChanges} rule changes, {s.followersEmailed} follower emails.
+      changed, {s.couponsUnchanged} unchanged{report.replace ? `, ${s.couponsRemoved} removed` : ''}. Firms
+      Not Yet Listed:{' '}
+      {report.unlistedGiven
+        ? `${s.unlistedNew} new, ${s.unlistedChanged} changed, ${s.unlistedUnchanged} unchanged${
+            report.replace ? `, ${s.unlistedRemoved} removed` : ''
+          }`
+        : 'not in the file, left as they are'}
+      . {s.ruleChanges} rule changes, {s.followersEmailed} follower emails.
       {report.newPlatforms.length ? ` New platforms: ${report.newPlatforms.join(', ')}.` : ''}
       {report.newPayoutMethods.length ? ` New payout methods: ${report.newPayoutMethods.join(', ')}.` : ''}
     </p>
@@ -165,6 +202,14 @@ function Report({ report }: { report: CatalogImportReport }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {report.unlistedFirms.length ? (
+        <DataTable
+          label="Firms Not Yet Listed entries the import changes"
+          columns={unlistedColumns}
+          rows={report.unlistedFirms}
+          rowKey={(u) => `${u.status} ${u.name}`}
+        />
       ) : null}
     </div>
   );
@@ -217,7 +262,10 @@ export function CatalogData() {
     !report ||
     report.applied ||
     report.problems.length > 0 ||
-    (report.firms.length === 0 && report.coupons.length === 0 && report.newPlatforms.length === 0);
+    (report.firms.length === 0 &&
+      report.coupons.length === 0 &&
+      report.unlistedFirms.length === 0 &&
+      report.newPlatforms.length === 0);
 
   return (
     <div className="space-y-8">
@@ -227,8 +275,9 @@ export function CatalogData() {
           Import
         </h2>
         <p className="text-sm text-slate-600">
-          Choose catalog.json, or accounts.csv with coupons.csv (up to 20 MB each). The dry run shows each
-          firm that is new or changed, field by field, and every problem; nothing is saved until you apply.
+          Choose catalog.json, or accounts.csv with coupons.csv and unlisted-firms.csv (up to 20 MB each). The
+          dry run shows each firm, coupon and Firms Not Yet Listed entry that is new or changed, field by
+          field, and every problem; nothing is saved until you apply.
         </p>
         <div className="space-y-3">
           <div>
@@ -251,7 +300,10 @@ export function CatalogData() {
                 setReport(null);
               }}
             />
-            <Label htmlFor="catalog-replace">Replace: remove the firms and coupons the file leaves out</Label>
+            <Label htmlFor="catalog-replace">
+              Replace: remove what the file leaves out (coupons and Firms Not Yet Listed only if the file has
+              them)
+            </Label>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <Button size="sm" disabled={files.length === 0 || busy !== null} onClick={() => run('dry-run')}>

@@ -216,7 +216,6 @@ export function pendingCountsSql(spans: Span[]): SQL {
   return sql`(select * from ${rawCountsSql(spans)} as raw union all select * from ${sessionCountsSql(sessionDays)} as ses)`;
 }
 
-type Tx = Db;
 type Period = 'day' | 'hour';
 const COUNT_TABLES = {
   day: { table: sql.raw('analytics_daily_counts'), period: sql.raw('day') },
@@ -224,14 +223,14 @@ const COUNT_TABLES = {
 } as const;
 
 /** Takes the rollup job's lock for the transaction: two runs at once wait for each other. */
-const lockRollups = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('analytics-rollup'))`);
+const lockRollups = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('analytics-rollup'))`);
 
 /**
  * Adds rollup rows (the period first, then kind, keys, n, total, samples) to the stored ones of
  * `by`: to the row of the same period and keys where there is one (there is at most one), as a new
  * row where not. `lower` and `upper` bound the periods the rows are in, so only those are read.
  */
-async function addCounts(tx: Tx, by: Period, rows: SQL, lower: SQL, upper: SQL): Promise<void> {
+async function addCounts(tx: Db, by: Period, rows: SQL, lower: SQL, upper: SQL): Promise<void> {
   const { table, period } = COUNT_TABLES[by];
   const sameKeys = (a: string, aPeriod: string) =>
     sql.raw(
@@ -253,7 +252,7 @@ async function addCounts(tx: Tx, by: Period, rows: SQL, lower: SQL, upper: SQL):
 }
 
 /** Marks the days `from` to `to` rolled up through `through` (final: through their end). */
-async function markRolled(tx: Tx, from: string, to: string, through: Date, now: Date): Promise<void> {
+async function markRolled(tx: Db, from: string, to: string, through: Date, now: Date): Promise<void> {
   await tx.execute(sql`
     insert into analytics_rolled_days (day, rolled_through, rolled_at, final)
     select d::date, least((d + interval '1 day') at time zone 'UTC', ${through}), ${now},
@@ -278,7 +277,7 @@ const analyzeRollups = (db: Db) =>
  * rolled again (their sessions' previous days may have changed). The hours of the days kept by hour
  * at `now` are rolled up by hour too, and older hourly rows deleted.
  */
-async function rollUpDays(tx: Tx, from: string, through: Date, now: Date): Promise<void> {
+async function rollUpDays(tx: Db, from: string, through: Date, now: Date): Promise<void> {
   const span: Span[] = [{ start: dayStart(from), end: through }];
   const to = isoDay(through.getTime() - 1);
   const keptFrom = dayStart(firstHourlyDay(now));
@@ -324,7 +323,7 @@ async function rollUpDays(tx: Tx, from: string, through: Date, now: Date): Promi
  * the rows a dashboard would compute for that part (pendingCountsSql, pendingHourlyCountsSql), then
  * the sessions' days, then the watermark. Reads only the new raw rows.
  */
-async function addRollups(tx: Tx, since: Date, through: Date, now: Date): Promise<void> {
+async function addRollups(tx: Db, since: Date, through: Date, now: Date): Promise<void> {
   const spans: Span[] = [{ start: since, end: through }];
   const from = isoDay(since.getTime());
   const to = isoDay(through.getTime() - 1);

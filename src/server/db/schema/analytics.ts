@@ -26,8 +26,9 @@ export const analyticsDailyCounts = pgTable(
 );
 
 /**
- * Each session's pages and sources of one day: what the rollup job looks back in to know when a
- * session was last seen before a day, so unique sessions over any range add up exactly.
+ * Each session's pages and sources of one day, and its last view of the day rolled up: what the
+ * rollup job looks back in to know when a session was last seen before a day (and in the hour a
+ * run adds to), so unique sessions over any range, and of each hour, add up exactly.
  */
 export const analyticsSessionDays = pgTable(
   'analytics_session_days',
@@ -36,6 +37,7 @@ export const analyticsSessionDays = pgTable(
     sessionId: text('session_id').notNull(),
     paths: text('paths').array().notNull(),
     sources: text('sources').array().notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.sessionId] }),
@@ -44,9 +46,9 @@ export const analyticsSessionDays = pgTable(
 );
 
 /**
- * The days rolled up, and up to which instant (today's up to an hour boundary). The dashboards read
- * a day's rollups and its raw rows from `rolledThrough` on. A day rolled through its end is final:
- * its raw rows may be pruned.
+ * The days rolled up, and up to which instant: today's is the rollup job's watermark, a few minutes
+ * back. The dashboards read a day's rollups and its raw rows from `rolledThrough` on; the job adds
+ * the raw rows after it. A day rolled through its end is final: its raw rows may be pruned.
  */
 export const analyticsRolledDays = pgTable('analytics_rolled_days', {
   day: date('day', { mode: 'string' }).primaryKey(),

@@ -5,7 +5,7 @@ import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/
 import type { FirmAnalytics, FirmAnalyticsDetail, SiteAnalytics } from '../../../domain/admin-analytics';
 import { activityLogs, analyticsRolledDays, couponUses, pageViews, reviews } from '../../db/schema';
 import { insertCoupon, insertFirm, insertUser } from '../../db/seed/factories';
-import { pruneAnalyticsRaw, rollUpAnalyticsDays, rollUpPendingAnalytics } from './rollups';
+import { pruneAnalyticsRaw, rollUpAnalyticsDays, rollUpPendingAnalytics, SETTLED_AFTER_MS } from './rollups';
 
 // The dashboards read a fixed past week, so rows the test writes at known instants give known figures.
 const at = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
@@ -335,7 +335,7 @@ describe('rollups', () => {
 });
 
 describe('today, rolled up hour by hour', () => {
-  it('adds the raw rows of the last hour to the rolled-up hours, a session seen in both counted once', async () => {
+  it('adds the raw rows of the last minutes to the rollups, a session seen in both counted once', async () => {
     const own = await createTestApp();
     try {
       const ownAdmin = await signUpUser(own, { verified: true, admin: true, prefix: 'hourly' });
@@ -372,13 +372,17 @@ describe('today, rolled up hour by hour', () => {
         .from(analyticsRolledDays)
         .orderBy(desc(analyticsRolledDays.day))
         .limit(1);
-      // Rolled through an hour boundary, so the last minutes are still read raw.
-      expect(today.rolledThrough.getTime() % 3_600_000).toBe(0);
-      expect(today.rolledThrough.getTime()).toBeLessThan(now);
+      // Rolled through the minute 2 minutes back, so the last minute's views are still read raw.
+      const through = today.rolledThrough.getTime();
+      expect(through % 60_000).toBe(0);
+      expect(through).toBeLessThanOrEqual(now - 60_000);
       expect(await read()).toEqual(raw);
-      // Until the next hour boundary there is nothing new to roll up.
-      expect(await rollUpPendingAnalytics(own.db)).toBeNull();
-      expect(await rollUpPendingAnalytics(own.db, new Date(now + 3_600_000))).not.toBeNull();
+      // A run at the same minute has nothing new to roll up; the next one adds the last minutes.
+      expect(await rollUpPendingAnalytics(own.db, new Date(through + SETTLED_AFTER_MS))).toBeNull();
+      expect(await rollUpPendingAnalytics(own.db, new Date(now + 300_000))).toMatchObject({
+        incremental: true,
+      });
+      expect(await read()).toEqual(raw);
     } finally {
       await own.close();
     }

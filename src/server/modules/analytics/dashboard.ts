@@ -22,7 +22,7 @@ import {
   isoDay,
   OUTBOUND,
   pendingCountsSql,
-  rawHourlyCountsSql,
+  pendingHourlyCountsSql,
   type Span,
 } from './rollups';
 
@@ -90,8 +90,8 @@ async function countBoth(
 
 /**
  * The rollup rows of `kinds` over the days [from, to): stored up to where each day is rolled up,
- * computed from the raw rows after that (rollups.ts), so a figure reads a few rows per day (and at
- * most about an hour of raw rows) and is the same either way.
+ * computed from the raw rows after that (rollups.ts), so a figure reads a few rows per day (and the
+ * raw rows of the few minutes since the rollup job's last run) and is the same either way.
  */
 async function countsOf(db: Db, from: string, to: string, kinds: readonly string[]): Promise<SQL> {
   const rolled = await selectRows<{ day: string; through: Date | string }>(
@@ -120,8 +120,9 @@ async function countsOf(db: Db, from: string, to: string, kinds: readonly string
 
 /**
  * The hourly rollup rows of `kinds` over `day` (one the hourly rollups keep): stored up to where
- * the day is rolled up (an hour boundary), computed from the raw rows of the whole hours after it,
- * so each hour's figures are the same either way. Columns as countsOf's, `hour` first.
+ * the day is rolled up, computed from the raw rows after it (an hour split between the two counts
+ * each session once), so each hour's figures are the same either way. Columns as countsOf's,
+ * `hour` first.
  */
 async function hourlyCountsOf(db: Db, day: string, kinds: readonly string[]): Promise<SQL> {
   const [mark] = await selectRows<{ through: Date | string }>(
@@ -137,7 +138,7 @@ async function hourlyCountsOf(db: Db, day: string, kinds: readonly string[]): Pr
   )`;
   if (rawFrom >= end) return stored;
   return sql`(select * from ${stored} as st
-    union all select * from ${rawHourlyCountsSql([{ start: rawFrom, end }])} as pe where pe.kind in (${inList(kinds)}))`;
+    union all select * from ${pendingHourlyCountsSql([{ start: rawFrom, end }])} as pe where pe.kind in (${inList(kinds)}))`;
 }
 
 /**

@@ -5,9 +5,9 @@ export const ANALYTICS_ROLLUP_JOB = 'analytics-rollup';
 export const ANALYTICS_PRUNE_JOB = 'analytics-prune';
 
 /**
- * Every 5 minutes: rolls up every day not final yet through the last whole hour (today again once
- * an hour; yesterday until a run after its end makes it final; every day since the last run after
- * a stop). A run with no new hour to add writes nothing. Safe to repeat.
+ * Every 5 minutes: adds the raw rows since the last run's watermark to the rollups, through the
+ * minute 2 minutes back (decision 0061); rolls up from scratch every day not final after a stop or
+ * on the first run. A run with nothing new writes nothing. Safe to repeat.
  */
 export const analyticsRollupJob = defineJob({
   name: ANALYTICS_ROLLUP_JOB,

@@ -1,10 +1,11 @@
-// The analytics rollups (decision 0031). One SQL text turns raw rows into rollup rows: the job
-// stores its output for the days before now (today up to the last whole hour), and the dashboards
-// run the same text over what is not rolled up yet, so a figure is the same whichever way its rows
-// came. The days the dashboards chart by hour (today and yesterday) also get the same rows by
-// hour (analytics_hourly_counts) for the kinds a chart needs, from the same text.
+// The analytics rollups (decision 0031, added to incrementally since decision 0061). One SQL text
+// turns raw rows into rollup rows: the job adds its output to the stored rows a few minutes at a
+// time (each run rolls up the raw rows between the last run's watermark, `rolled_through`, and a
+// little before now), and the dashboards run the same text over what is not rolled up yet, so a
+// figure is the same whichever way its rows came. The days the dashboards chart by hour (today and
+// yesterday) also get the same rows by hour (analytics_hourly_counts) for the kinds a chart needs.
 //
-// Rollup rows (analytics_daily_counts), by kind:
+// Rollup rows (analytics_daily_counts), one per day, kind and keys, by kind:
 //   views, bot_views              n page views of people / of crawlers
 //   path, source, device, browser n views; key = the path, source ('(direct)' without one), ...
 //   campaign                      n views; key = utm_campaign, key2 = source, key3 = medium
@@ -15,20 +16,25 @@
 //   filter                        n filter changes; key = filter type, key2 = value
 //   sessions, path_sessions, source_sessions
 //                                 n sessions seen on the day (on path key / from source key) whose
-//                                 previous day seen was key2 ('' for none; the same day when a part
-//                                 of the day not rolled up yet meets it again): the unique sessions
-//                                 of a range from..to are the rows of its days with key2 '' or < from.
+//                                 previous day seen was key2 ('' for none): the unique sessions of a
+//                                 range from..to are the rows of its days with key2 '' or < from. A
+//                                 session seen again later the same day adds nothing (computed over
+//                                 the part not rolled up yet, such rows have key2 = the day itself,
+//                                 which no range counts; the job does not store them).
 // By hour (HOURLY_KINDS): views, bot_views, path, source, firm_source and event as by day, and
-//   sessions                      n distinct sessions seen in the hour (key2 '')
+//   sessions                      n distinct sessions seen in the hour (key2 ''): a session counts in
+//                                 the part of the hour it is first seen in (analytics_session_days'
+//                                 last_seen_at says whether the part rolled up before saw it).
 import { type SQL, sql } from 'drizzle-orm';
 import { ANALYTICS_HOURLY_DAYS, ANALYTICS_MAX_DAYS } from '../../../domain/analytics-rules';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/select-rows';
 
 export const DAY_MS = 86_400_000;
-/** Rows are rolled up to an hour boundary at least this far back: no insert before it is still under way. */
+/** Rows are rolled up to an instant at least this far back: no insert before it is still under way. */
 export const SETTLED_AFTER_MS = 2 * 60_000;
 export const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 /** The days looked back for a session's previous visit: the longest period a figure covers. */
 const LOOKBACK_DAYS = ANALYTICS_MAX_DAYS;
 /** Activity rows that are a visitor leaving for a firm: the tracked redirects and link clicks. */
@@ -48,6 +54,8 @@ export const HOURLY_KINDS = [
   'event',
   'sessions',
 ] as const;
+/** The daily kinds of unique sessions, whose key2 is the day each session was seen before. */
+const SESSION_KINDS = ['sessions', 'path_sessions', 'source_sessions'] as const;
 
 /** The first day kept by hour at `now`: hourly rows of days before it are deleted by the job. */
 export const firstHourlyDay = (now: Date) => addDays(isoDay(now.getTime()), -(ANALYTICS_HOURLY_DAYS - 1));
@@ -123,23 +131,37 @@ export function rawCountsSql(spans: Span[], by: 'day' | 'hour' = 'day'): SQL {
 }
 
 /**
- * The hourly rollup rows (HOURLY_KINDS) of the spans, from their raw rows. Each span must start and
- * end on an hour boundary, so that an hour's distinct sessions are counted over the whole hour.
+ * The hourly rollup rows (HOURLY_KINDS) of the spans, from their raw rows: what to add to the stored
+ * hourly rows, which all precede the spans. A session counts in an hour unless its stored session
+ * day was last seen in that hour already, so an hour split between stored and raw rows at any
+ * instant counts each session once.
  */
-export function rawHourlyCountsSql(spans: Span[]): SQL {
+export function pendingHourlyCountsSql(spans: Span[]): SQL {
   return sql`(
     select * from ${rawCountsSql(spans, 'hour')} as raw where raw.kind in (${inList(HOURLY_KINDS)})
     union all
-    select ${periodOf('hour')}, 'sessions', '', '', '', count(distinct session_id), 0, 0
-    from page_views where not is_bot and (${createdIn(spans)}) group by 1
+    select f.hour, 'sessions', '', '', '', count(*), 0, 0
+    from (
+      select ${periodOf('hour')} as hour, (created_at at time zone 'UTC')::date as day, session_id
+      from page_views where not is_bot and (${createdIn(spans)}) group by 1, 2, 3
+    ) as f
+    where not exists (
+      select 1 from analytics_session_days s
+      where s.day = f.day and s.session_id = f.session_id and s.last_seen_at >= f.hour
+    )
+    group by 1
   )`;
 }
 
-/** One row per session and day of the spans: the paths it viewed and the sources it came from. */
+/**
+ * One row per session and day of the spans: the paths it viewed, the sources it came from, and the
+ * instant of its last view.
+ */
 export function rawSessionDaysSql(spans: Span[]): SQL {
   return sql`(
     select (created_at at time zone 'UTC')::date as day, session_id, array_agg(distinct path) as paths,
-      array_agg(distinct coalesce(nullif(utm_source, ''), '(direct)')) as sources
+      array_agg(distinct coalesce(nullif(utm_source, ''), '(direct)')) as sources,
+      max(created_at) as last_seen_at
     from page_views where not is_bot and (${createdIn(spans)}) group by 1, 2
   )`;
 }
@@ -194,71 +216,152 @@ export function pendingCountsSql(spans: Span[]): SQL {
   return sql`(select * from ${rawCountsSql(spans)} as raw union all select * from ${sessionCountsSql(sessionDays)} as ses)`;
 }
 
+type Period = 'day' | 'hour';
+const COUNT_TABLES = {
+  day: { table: sql.raw('analytics_daily_counts'), period: sql.raw('day') },
+  hour: { table: sql.raw('analytics_hourly_counts'), period: sql.raw('hour') },
+} as const;
+
+/** Takes the rollup job's lock for the transaction: two runs at once wait for each other. */
+const lockRollups = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('analytics-rollup'))`);
+
 /**
- * Rolls up again, from their raw rows, every row from the start of day `from` to `through` (an
- * hour boundary), in one transaction: safe to repeat, and two runs at once wait for each other.
- * Days after `through` that were rolled up before must be rolled again (their sessions' previous
- * days may have changed): the job always rolls through the present. The hours of the days kept by
- * hour at `now` are rolled up by hour too, and older hourly rows deleted.
+ * Adds rollup rows (the period first, then kind, keys, n, total, samples) to the stored ones of
+ * `by`: to the row of the same period and keys where there is one (there is at most one), as a new
+ * row where not. `lower` and `upper` bound the periods the rows are in, so only those are read.
  */
-export async function rollUpAnalytics(db: Db, from: string, through: Date, now = new Date()): Promise<void> {
-  if (through.getTime() % HOUR_MS)
-    throw new Error(`A rollup ends on an hour boundary, not ${through.toISOString()}`);
+async function addCounts(tx: Db, by: Period, rows: SQL, lower: SQL, upper: SQL): Promise<void> {
+  const { table, period } = COUNT_TABLES[by];
+  const sameKeys = (a: string, aPeriod: string) =>
+    sql.raw(
+      `${a}.${aPeriod} = d.p and ${['kind', 'key', 'key2', 'key3'].map((c) => `${a}.${c} = d.${c}`).join(' and ')}`,
+    );
+  await tx.execute(sql`
+    with d as (
+      select day as p, kind, key, key2, key3, sum(n)::bigint as n, sum(total)::bigint as total,
+        sum(samples)::bigint as samples
+      from ${rows} as r group by 1, 2, 3, 4, 5
+    ),
+    updated as (
+      update ${table} as t set n = t.n + d.n, total = t.total + d.total, samples = t.samples + d.samples
+      from d where t.${period} >= ${lower} and t.${period} < ${upper} and ${sameKeys('t', by)}
+      returning t.${period} as p, t.kind, t.key, t.key2, t.key3
+    )
+    insert into ${table} (${period}, kind, key, key2, key3, n, total, samples)
+    select * from d where not exists (select 1 from updated as u where ${sameKeys('u', 'p')})`);
+}
+
+/** Marks the days `from` to `to` rolled up through `through` (final: through their end). */
+async function markRolled(tx: Db, from: string, to: string, through: Date, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into analytics_rolled_days (day, rolled_through, rolled_at, final)
+    select d::date, least((d + interval '1 day') at time zone 'UTC', ${through}), ${now},
+      ((d + interval '1 day') at time zone 'UTC') <= ${through}
+    from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') as d
+    on conflict (day) do update
+      set rolled_through = excluded.rolled_through, rolled_at = excluded.rolled_at, final = excluded.final`);
+}
+
+/**
+ * Fresh statistics, so the dashboards look sessions up by index: the embedded database has no
+ * autovacuum to gather them, and a plan made for an empty table scans a year of session days.
+ */
+const analyzeRollups = (db: Db) =>
+  db.execute(
+    sql`analyze analytics_session_days, analytics_daily_counts, analytics_hourly_counts, analytics_rolled_days`,
+  );
+
+/**
+ * Rolls up again, from their raw rows, every row from the start of day `from` to `through`, in the
+ * caller's transaction (holding the lock). Days after `through` that were rolled up before must be
+ * rolled again (their sessions' previous days may have changed). The hours of the days kept by hour
+ * at `now` are rolled up by hour too, and older hourly rows deleted.
+ */
+async function rollUpDays(tx: Db, from: string, through: Date, now: Date): Promise<void> {
   const span: Span[] = [{ start: dayStart(from), end: through }];
-  if (through <= span[0].start) return;
   const to = isoDay(through.getTime() - 1);
   const keptFrom = dayStart(firstHourlyDay(now));
   const hourly: Span = {
     start: new Date(Math.max(span[0].start.getTime(), keptFrom.getTime())),
     end: through,
   };
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('analytics-rollup'))`);
-    await tx.execute(
-      sql`delete from analytics_daily_counts where day >= ${from}::date and day <= ${to}::date`,
-    );
-    await tx.execute(
-      sql`delete from analytics_session_days where day >= ${from}::date and day <= ${to}::date`,
-    );
-    await tx.execute(sql`
-      insert into analytics_daily_counts (day, kind, key, key2, key3, n, total, samples)
-      select * from ${rawCountsSql(span)} as raw`);
-    await tx.execute(
-      sql`delete from analytics_hourly_counts
-        where (hour >= ${span[0].start} and hour < ${dayStart(addDays(to, 1))}) or hour < ${keptFrom}`,
-    );
-    if (hourly.start < hourly.end) {
-      await tx.execute(sql`
-        insert into analytics_hourly_counts (hour, kind, key, key2, key3, n, total, samples)
-        select * from ${rawHourlyCountsSql([hourly])} as raw`);
-    }
-    await tx.execute(sql`
-      insert into analytics_session_days (day, session_id, paths, sources)
-      select * from ${rawSessionDaysSql(span)} as sd`);
-    const sessionDays = sql`(
-      select day, 0 as part, session_id, paths, sources, day >= ${from}::date as fresh
-      from analytics_session_days
-      where day >= ${addDays(from, -LOOKBACK_DAYS)}::date and day <= ${to}::date
-        and session_id in (
-          select session_id from analytics_session_days where day >= ${from}::date and day <= ${to}::date
-        )
-    )`;
-    await tx.execute(sql`
-      insert into analytics_daily_counts (day, kind, key, key2, key3, n, total, samples)
-      select * from ${sessionCountsSql(sessionDays)} as ses`);
-    await tx.execute(sql`
-      insert into analytics_rolled_days (day, rolled_through, rolled_at, final)
-      select d::date, least((d + interval '1 day') at time zone 'UTC', ${through}), ${now},
-        ((d + interval '1 day') at time zone 'UTC') <= ${through}
-      from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') as d
-      on conflict (day) do update
-        set rolled_through = excluded.rolled_through, rolled_at = excluded.rolled_at, final = excluded.final`);
-  });
-  // Fresh statistics, so the dashboards look sessions up by index: the embedded database has no
-  // autovacuum to gather them, and a plan made for an empty table scans a year of session days.
-  await db.execute(
-    sql`analyze analytics_session_days, analytics_daily_counts, analytics_hourly_counts, analytics_rolled_days`,
+  await tx.execute(sql`delete from analytics_daily_counts where day >= ${from}::date and day <= ${to}::date`);
+  await tx.execute(sql`delete from analytics_session_days where day >= ${from}::date and day <= ${to}::date`);
+  await tx.execute(sql`
+    insert into analytics_daily_counts (day, kind, key, key2, key3, n, total, samples)
+    select * from ${rawCountsSql(span)} as raw`);
+  await tx.execute(
+    sql`delete from analytics_hourly_counts
+      where (hour >= ${span[0].start} and hour < ${dayStart(addDays(to, 1))}) or hour < ${keptFrom}`,
   );
+  // The session days of the span are deleted above, so every session is new to each of its hours.
+  if (hourly.start < hourly.end) {
+    await tx.execute(sql`
+      insert into analytics_hourly_counts (hour, kind, key, key2, key3, n, total, samples)
+      select * from ${pendingHourlyCountsSql([hourly])} as raw`);
+  }
+  await tx.execute(sql`
+    insert into analytics_session_days (day, session_id, paths, sources, last_seen_at)
+    select * from ${rawSessionDaysSql(span)} as sd`);
+  const sessionDays = sql`(
+    select day, 0 as part, session_id, paths, sources, day >= ${from}::date as fresh
+    from analytics_session_days
+    where day >= ${addDays(from, -LOOKBACK_DAYS)}::date and day <= ${to}::date
+      and session_id in (
+        select session_id from analytics_session_days where day >= ${from}::date and day <= ${to}::date
+      )
+  )`;
+  await tx.execute(sql`
+    insert into analytics_daily_counts (day, kind, key, key2, key3, n, total, samples)
+    select * from ${sessionCountsSql(sessionDays)} as ses`);
+  await markRolled(tx, from, to, through, now);
+}
+
+/**
+ * Adds the raw rows from `since` (the watermark: everything before it is rolled up, nothing after
+ * it) to `through` to the stored rollups, in the caller's transaction (holding the lock): exactly
+ * the rows a dashboard would compute for that part (pendingCountsSql, pendingHourlyCountsSql), then
+ * the sessions' days, then the watermark. Reads only the new raw rows.
+ */
+async function addRollups(tx: Db, since: Date, through: Date, now: Date): Promise<void> {
+  const spans: Span[] = [{ start: since, end: through }];
+  const from = isoDay(since.getTime());
+  const to = isoDay(through.getTime() - 1);
+  const keptFrom = dayStart(firstHourlyDay(now));
+  const fresh = sql`(
+    select * from ${pendingCountsSql(spans)} as pe
+    where not (pe.kind in (${inList(SESSION_KINDS)}) and pe.key2 = pe.day::text)
+  )`;
+  await addCounts(tx, 'day', fresh, sql`${from}::date`, sql`${addDays(to, 1)}::date`);
+  const hourly: Span = { start: new Date(Math.max(since.getTime(), keptFrom.getTime())), end: through };
+  if (hourly.start < hourly.end) {
+    const firstHour = new Date(Math.floor(hourly.start.getTime() / HOUR_MS) * HOUR_MS);
+    await addCounts(tx, 'hour', pendingHourlyCountsSql([hourly]), sql`${firstHour}`, sql`${through}`);
+  }
+  await tx.execute(sql`delete from analytics_hourly_counts where hour < ${keptFrom}`);
+  // After the counts: they read each session's day as it was before these rows.
+  await tx.execute(sql`
+    insert into analytics_session_days (day, session_id, paths, sources, last_seen_at)
+    select * from ${rawSessionDaysSql(spans)} as sd
+    on conflict (day, session_id) do update set
+      paths = array(select distinct p from unnest(analytics_session_days.paths || excluded.paths) as p order by 1),
+      sources = array(select distinct x from unnest(analytics_session_days.sources || excluded.sources) as x order by 1),
+      last_seen_at = greatest(analytics_session_days.last_seen_at, excluded.last_seen_at)`);
+  await markRolled(tx, from, to, through, now);
+}
+
+/**
+ * Rolls up again, from their raw rows, every row from the start of day `from` to `through`, in one
+ * transaction: safe to repeat, and two runs at once wait for each other. Days after `through` that
+ * were rolled up before must be rolled again: the job always rolls through the present.
+ */
+export async function rollUpAnalytics(db: Db, from: string, through: Date, now = new Date()): Promise<void> {
+  if (through <= dayStart(from)) return;
+  await db.transaction(async (tx) => {
+    await lockRollups(tx);
+    await rollUpDays(tx, from, through, now);
+  });
+  await analyzeRollups(db);
 }
 
 /** Rolls up whole days `from` to `to` (both included), as the job does once they are over. */
@@ -282,35 +385,46 @@ export async function findFirstPendingDay(db: Db, now: Date): Promise<string | n
   return row?.day ?? null;
 }
 
-/** How far a rollup at `now` goes: the last whole hour that ended at least SETTLED_AFTER_MS ago. */
+/** How far a rollup at `now` goes: the minute SETTLED_AFTER_MS before it. */
 export const rolledThroughAt = (now: Date) =>
-  new Date(Math.floor((now.getTime() - SETTLED_AFTER_MS) / HOUR_MS) * HOUR_MS);
+  new Date(Math.floor((now.getTime() - SETTLED_AFTER_MS) / MINUTE_MS) * MINUTE_MS);
 
 /**
- * What the rollup job does: every day from the first one not final, through the last whole hour
- * that ended at least SETTLED_AFTER_MS ago (so today is rolled up hour by hour, and the dashboards
- * read at most the last hour or so of raw rows).
+ * What the rollup job does, through the minute SETTLED_AFTER_MS before `now`: when the first day not
+ * final is the last one rolled up (the usual case: today, or yesterday and today just after
+ * midnight), adds the raw rows after its watermark to the stored rollups; otherwise (the first run,
+ * or days never rolled up after a stop) rolls up every day from the first one not final. The
+ * watermark is read under the lock and moved in the same transaction, so a run repeated, or two at
+ * once, add each raw row once. Null when there was nothing to roll up.
  */
 export async function rollUpPendingAnalytics(
   db: Db,
   now = new Date(),
-): Promise<{ from: string; through: string } | null> {
-  const from = await findFirstPendingDay(db, now);
-  if (!from) return null;
+): Promise<{ from: string; through: string; incremental: boolean } | null> {
   const through = rolledThroughAt(now);
-  if (through.getTime() <= dayStart(from).getTime()) return null;
-  // Between two hour boundaries only today is pending and already rolled through the same hour:
-  // the runs of the next 55 minutes would write the same rows again.
-  if (from === isoDay(through.getTime() - 1)) {
-    const [mark] = await selectRows<{ through: Date | string }>(
-      db,
-      sql`select rolled_through as through from analytics_rolled_days where day = ${from}::date`,
+  const rolled = await db.transaction(async (tx) => {
+    await lockRollups(tx);
+    const from = await findFirstPendingDay(tx, now);
+    if (!from || through <= dayStart(from)) return null;
+    const [last] = await selectRows<{ day: string; through: Date | string }>(
+      tx,
+      sql`select day::text as day, rolled_through as through from analytics_rolled_days order by day desc limit 1`,
     );
-    if (mark && new Date(mark.through).getTime() >= through.getTime()) return null;
-  }
-  await rollUpAnalytics(db, from, through, now);
-  return { from, through: through.toISOString() };
+    if (last?.day !== from) {
+      await rollUpDays(tx, from, through, now);
+      return { from, through: through.toISOString(), incremental: false };
+    }
+    const since = new Date(last.through);
+    if (since >= through) return null;
+    await addRollups(tx, since, through, now);
+    return { from, through: through.toISOString(), incremental: true };
+  });
+  // Statistics after a first pass, and once a day: an increment moves them little.
+  if (rolled && (!rolled.incremental || rolled.from !== isoDay(through.getTime() - 1)))
+    await analyzeRollups(db);
+  return rolled;
 }
+
 /**
  * Deletes raw page views and activity rows older than `retentionDays`, but only of final days (a
  * day not rolled up keeps its rows whatever their age), and session days no longer looked back in.

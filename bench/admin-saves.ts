@@ -60,6 +60,7 @@ interface AdminFirm {
 class Saver {
   private n = 0;
   readonly visibleMs: number[] = [];
+  readonly fromCommitMs: number[] = [];
   private running = false;
   private loop: Promise<void> = Promise.resolve();
 
@@ -109,10 +110,18 @@ class Saver {
     else model.profitSplit = value;
     input.shortDescription = marker;
     const sent = performance.now();
-    await this.api(`/api/admin/firms/${listed.id}`, {
+    const saved = await fetch(`${this.base}/api/admin/firms/${listed.id}`, {
       method: 'PUT',
+      headers: { cookie: this.cookie, origin: this.base, 'content-type': 'application/json' },
       body: JSON.stringify({ version, firm: input }),
     });
+    if (!saved.ok) throw new Error(`PUT firm ${listed.id}: ${saved.status} ${await saved.text()}`);
+    await saved.arrayBuffer();
+    // The commit: the answer's arrival less the time it waited, after the commit, for the read
+    // models (its Server-Timing `models`); the time from the commit to the handler's end is left in.
+    const waited = Number(/models;dur=([\d.]+)/.exec(saved.headers.get('server-timing') ?? '')?.[1]);
+    if (!Number.isFinite(waited)) throw new Error('the save answered without its Server-Timing');
+    const committed = performance.now() - waited;
     const accountId = model.accounts[0].id;
     let poll = 0;
     const until = async (check: () => Promise<boolean>) => {
@@ -148,7 +157,9 @@ class Saver {
         );
       }),
     ]);
-    this.visibleMs.push(performance.now() - sent);
+    const visible = performance.now();
+    this.visibleMs.push(visible - sent);
+    this.fromCommitMs.push(visible - committed);
   }
 }
 
@@ -211,8 +222,9 @@ export async function runAdminSavesBench(
   console.log(
     `${line('one firm saved a second', b)}  p99 ratio ${ratio.toFixed(2)}x  (goal <= ${SAVES_P99_GOAL}x: ${ratio <= SAVES_P99_GOAL ? 'met' : 'missed'})`,
   );
-  const p = (q: number) => percentile(seen, q).toFixed(0);
+  const p = (values: number[], q: number) => percentile(values, q).toFixed(0);
+  const fromCommit = saver.fromCommitMs;
   console.log(
-    `  save to visible in directory, finder, firm page and search (from the save's request, ${seen.length} saves): p50 ${p(50)} ms  p99 ${p(99)} ms  max ${p(100)} ms  (goal p99 <= ${VISIBLE_GOAL_MS} ms: ${percentile(seen, 99) <= VISIBLE_GOAL_MS ? 'met' : 'missed'})`,
+    `  save to visible in directory, finder, firm page and search (${seen.length} saves): from its commit p50 ${p(fromCommit, 50)} ms  p99 ${p(fromCommit, 99)} ms  max ${p(fromCommit, 100)} ms  (goal p99 <= ${VISIBLE_GOAL_MS} ms: ${percentile(fromCommit, 99) <= VISIBLE_GOAL_MS ? 'met' : 'missed'}); from the save's request p50 ${p(seen, 50)} ms  p99 ${p(seen, 99)} ms`,
   );
 }

@@ -96,8 +96,14 @@ export async function buildApp(options: AppOptions) {
   app.decorate('changes', new Changes());
   app.decorate('readModels', new ReadModels(app.changes));
   // A request that wrote is answered once the read models have its change (decision 0055).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await app.readModels.settled();
+  // Its Server-Timing says how long it waited for them (`models`), so a client can tell the time
+  // from the commit to the change being readable everywhere apart from the request's own.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const started = performance.now();
+      await app.readModels.settled();
+      reply.header('server-timing', `models;dur=${(performance.now() - started).toFixed(1)}`);
+    }
     return payload;
   });
   app.decorate('jobs', new Jobs(database.db, app.log));

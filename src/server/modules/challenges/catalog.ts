@@ -499,12 +499,50 @@ function indexOfRows(rows: readonly CatalogRow[]): RowIndex {
   return index;
 }
 
-/** `index` with each value moved to its row's new position (`moved`, -1: removed), at `length`. */
-function movedIndex(index: RowIndex, moved: Int32Array, length: number): RowIndex {
+/**
+ * The runs of kept positions that moved together, as [old start, new start, length] triples: a
+ * merge keeps the rows' relative order, so a save of one firm leaves a few dozen runs of thousands.
+ */
+function movedRuns(moved: Int32Array): Int32Array {
+  const runs: number[] = [];
+  for (let i = 0; i < moved.length; ) {
+    if (moved[i] < 0) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < moved.length && moved[j] === moved[i] + (j - i)) j++;
+    runs.push(i, moved[i], j - i);
+    i = j;
+  }
+  return Int32Array.from(runs);
+}
+
+/** Copies each run of `from` to its new place in `to` (typed arrays of one kind). */
+function moveRuns<T extends Float64Array | Int32Array>(runs: Int32Array, from: T, to: T): void {
+  for (let r = 0; r < runs.length; r += 3) to.set(from.subarray(runs[r], runs[r] + runs[r + 2]), runs[r + 1]);
+}
+
+/** Copies `length` bits of `from` starting at bit `start` into `to` from bit `at` (`to` starts clear). */
+function copyBits(from: Uint32Array, start: number, to: Uint32Array, at: number, length: number): void {
+  for (let done = 0; done < length; ) {
+    const s = start + done;
+    const d = at + done;
+    const shift = d & 31;
+    const take = Math.min(32 - shift, length - done);
+    const offset = s & 31;
+    let bits = from[s >>> 5] >>> offset;
+    if (offset + take > 32) bits |= from[(s >>> 5) + 1] << (32 - offset);
+    const mask = take === 32 ? 0xffffffff : (1 << take) - 1;
+    to[d >>> 5] |= (bits & mask) << shift;
+    done += take;
+  }
+}
+
+/** `index` with each value moved to its row's new position (`runs`: `movedRuns`), at `length`. */
+function movedIndex(index: RowIndex, runs: Int32Array, length: number): RowIndex {
   const next = emptyIndex(length);
-  const move = (from: Float64Array, to: Float64Array) => {
-    for (let i = 0; i < moved.length; i++) if (moved[i] >= 0) to[moved[i]] = from[i];
-  };
+  const move = (from: Float64Array, to: Float64Array) => moveRuns(runs, from, to);
   for (const column of Object.keys(next.columns) as (keyof CatalogColumns)[])
     move(index.columns[column], next.columns[column]);
   for (const sort of STATIC_SORTS) move(index.keys[sort], next.keys[sort]);
@@ -545,10 +583,31 @@ async function indexCatalog(
   const orders = {} as Catalog['orders'];
   const ranks = {} as Catalog['ranks'];
   for (const sort of STATIC_SORTS) {
+    // The descending order and the ranks are made when a request first needs them: between two
+    // saves most sorts are not asked for, and a save's merge stays short.
     const asc = ascending[sort];
-    const desc = reverseKeepingTies(asc, index.keys[sort]);
-    orders[sort] = { asc, desc };
-    ranks[sort] = { asc: inverse(asc), desc: inverse(desc) };
+    const keys = index.keys[sort];
+    let desc: Int32Array | undefined;
+    let ascRanks: Int32Array | undefined;
+    let descRanks: Int32Array | undefined;
+    const order = {
+      asc,
+      get desc() {
+        desc ??= reverseKeepingTies(asc, keys);
+        return desc;
+      },
+    };
+    orders[sort] = order;
+    ranks[sort] = {
+      get asc() {
+        ascRanks ??= inverse(asc);
+        return ascRanks;
+      },
+      get desc() {
+        descRanks ??= inverse(order.desc);
+        return descRanks;
+      },
+    };
   }
   let validUntil = Number.POSITIVE_INFINITY;
   for (const c of source.couponRows)
@@ -621,7 +680,8 @@ async function patchCatalog(
     moved[i] = rows.push(old.rows[i]) - 1;
   }
   for (; a < added.length; a++) addedAt[a] = rows.push(added[a]) - 1;
-  const index = movedIndex(old, moved, rows.length);
+  const runs = movedRuns(moved);
+  const index = movedIndex(old, runs, rows.length);
   for (let j = 0; j < added.length; j++) writeRow(index, added[j], addedAt[j]);
 
   const ascending = {} as Record<StaticSort, Int32Array>;
@@ -630,22 +690,34 @@ async function patchCatalog(
       ascending.price = identity(rows.length);
       continue;
     }
+    // The kept rows in their old order, at their new positions (still in order: a move keeps the
+    // rows' relative place); each added row goes in where a binary search puts it.
     const before = positionOrder(index.keys[sort], 1);
+    const kept = new Int32Array(rows.length - added.length);
+    let k = 0;
+    for (const i of old.orders[sort].asc) if (moved[i] >= 0) kept[k++] = moved[i];
     const insert = Array.from(addedAt).sort(before);
     const asc = new Int32Array(rows.length);
-    let k = 0;
-    let n = 0;
-    for (const i of old.orders[sort].asc) {
-      const p = moved[i];
-      if (p < 0) continue;
-      while (n < insert.length && before(insert[n], p) < 0) asc[k++] = insert[n++];
-      asc[k++] = p;
+    let from = 0;
+    let out = 0;
+    for (const q of insert) {
+      let lo = from;
+      let hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (before(kept[mid], q) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      asc.set(kept.subarray(from, lo), out);
+      out += lo - from;
+      asc[out++] = q;
+      from = lo;
     }
-    while (n < insert.length) asc[k++] = insert[n++];
+    asc.set(kept.subarray(from), out);
     ascending[sort] = asc;
   }
 
-  const sets = movedSets(old.sets, moved, rows.length);
+  const sets = movedSets(old.sets, runs, rows.length);
   const words = (rows.length + 31) >>> 5;
   for (let j = 0; j < added.length; j++) addToSets(sets, added[j], addedAt[j], words);
   const firmsWithOptions = new Set(old.firmsWithOptions);
@@ -654,11 +726,8 @@ async function patchCatalog(
   const costColumns = new Map<number, CostColumns>();
   for (const [months, kept] of old.costColumns) {
     const columns = { base: new Float64Array(rows.length), perRetry: new Float64Array(rows.length) };
-    for (let i = 0; i < moved.length; i++) {
-      if (moved[i] < 0) continue;
-      columns.base[moved[i]] = kept.base[i];
-      columns.perRetry[moved[i]] = kept.perRetry[i];
-    }
+    moveRuns(runs, kept.base, columns.base);
+    moveRuns(runs, kept.perRetry, columns.perRetry);
     for (let j = 0; j < added.length; j++) writeCostTerms(columns, added[j], addedAt[j], months);
     costColumns.set(months, columns);
   }
@@ -690,23 +759,15 @@ export function costColumnsOf(catalog: Catalog, monthsPerAttempt: number): CostC
   return columns;
 }
 
-/** Each row set with its bits moved to the rows' new positions (-1: removed); empty sets dropped. */
-function movedSets(sets: CatalogSets, moved: Int32Array, length: number): CatalogSets {
+/** Each row set with its bits moved to the rows' new positions (`runs`: `movedRuns`); empty sets dropped. */
+function movedSets(sets: CatalogSets, runs: Int32Array, length: number): CatalogSets {
   const words = (length + 31) >>> 5;
   const move = <K>(map: Map<K, RowSet>) => {
     const next = new Map<K, RowSet>();
     for (const [key, bits] of map) {
       const set = new Uint32Array(words);
-      let any = false;
-      for (let w = 0; w < bits.length; w++) {
-        for (let x = bits[w]; x !== 0; x &= x - 1) {
-          const p = moved[(w << 5) | (31 - Math.clz32(x & -x))];
-          if (p < 0) continue;
-          set[p >>> 5] |= 1 << (p & 31);
-          any = true;
-        }
-      }
-      if (any) next.set(key, set);
+      for (let r = 0; r < runs.length; r += 3) copyBits(bits, runs[r], set, runs[r + 1], runs[r + 2]);
+      if (set.some((word) => word !== 0)) next.set(key, set);
     }
     return next;
   };

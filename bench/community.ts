@@ -18,9 +18,15 @@
  *    models built (the log's 'read models built'), and its resident memory then.
  *
  * On the embedded database (BENCH_PGLITE=0 skips it) and, with BENCH_POSTGRES_URL, on PostgreSQL.
+ * BENCH_ONLY ('Reviews' or 'Memory') runs one of the two parts. BENCH_COMMUNITY_KEEP=1 keeps the
+ * databases after the run (PGlite: in BENCH_COMMUNITY_DIR, else a fixed folder under the system's
+ * temporary one; PostgreSQL: `<the URL's database>_demo`, `_base`, `_small`, `_grown`) and a later
+ * run with the same sizes reuses them, migrated to the current schema and analyzed again (each run
+ * adds its own trader and admin): for looking at plans on the grown data, or timing a change
+ * without writing a million reviews again.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,6 +58,10 @@ const GOAL = 1.5;
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const ORIGIN = 'http://localhost:3000';
 const SECRET = 'bench-secret-bench-secret-bench-secret-0';
+const KEEP = process.env.BENCH_COMMUNITY_KEEP === '1';
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const TIME_ROWS = !ONLY || ONLY.test('Reviews, users and points ledger');
+const TIME_START = !ONLY || ONLY.test('Memory and start-up');
 
 /** The grown set and the small one, a hundredth of it; the trader's own ledger rows count in. */
 const sizeOf = (reviews: number): CommunitySize => ({
@@ -60,6 +70,8 @@ const sizeOf = (reviews: number): CommunitySize => ({
   ledger: reviews - TRADER_LEDGER,
 });
 const SETS = [sizeOf(GROWN_REVIEWS / 100), sizeOf(GROWN_REVIEWS)];
+/** What kept databases hold: a later run reuses them only for the same. */
+const KEPT_MARK = `community bench: ${FIRMS} firms, ${GROWN_REVIEWS} reviews`;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -115,13 +127,15 @@ interface Dataset {
   dir: string;
 }
 
-async function prepare(place: Place, size: CommunitySize): Promise<Dataset> {
+/** A set's app on `place`, its community generated first unless a kept database has it already. */
+async function prepare(place: Place, size: CommunitySize, seeded: boolean): Promise<Dataset> {
   const database = await open(place);
   let started = performance.now();
-  await seedGeneratedCommunity(database.db, size);
+  if (seeded) await migrateDatabase(database);
+  else await seedGeneratedCommunity(database.db, size);
   await database.db.execute(sql`analyze`);
   console.log(
-    `  ${count(size.reviews)} reviews, ${count(size.users)} users, ${count(size.ledger + TRADER_LEDGER)} ledger rows written in ${seconds(performance.now() - started)}`,
+    `  ${count(size.reviews)} reviews, ${count(size.users)} users, ${count(size.ledger + TRADER_LEDGER)} ledger rows ${seeded ? 'kept from a run before, migrated and analyzed' : 'written'} in ${seconds(performance.now() - started)}`,
   );
   const dir = mkdtempSync(path.join(tmpdir(), 'pfc-bench-community-app-'));
   const env = completeEnv(
@@ -294,65 +308,100 @@ async function memoryAndStart(label: string, demo: Place, grown: Place): Promise
   }
 }
 
-async function runEmbedded(): Promise<void> {
-  const dirs: string[] = [];
-  const dir = () => {
-    const d = mkdtempSync(path.join(tmpdir(), 'pfc-bench-community-'));
-    dirs.push(d);
-    return d;
-  };
+/** The rows, then the starts, on prepared sets: the apps are closed before the servers start. */
+async function timeAll(
+  label: string,
+  demo: Place,
+  places: Place[],
+  seeded: boolean,
+  markKept: () => Promise<void>,
+): Promise<void> {
   const datasets: Dataset[] = [];
   try {
-    console.log('\nReviews, users and points ledger: preparing the embedded databases');
-    const demo: Place = { kind: 'pglite', dir: dir() };
-    const base = await seedBase(demo, async () => {
-      const d = dir();
-      cpSync(path.join(demo.dir, 'pglite'), path.join(d, 'pglite'), { recursive: true });
-      return { kind: 'pglite', dir: d };
-    });
-    if (base.kind !== 'pglite') throw new Error('unreachable');
-    const places: Place[] = SETS.map(() => {
-      const d = dir();
-      cpSync(path.join(base.dir, 'pglite'), path.join(d, 'pglite'), { recursive: true });
-      return { kind: 'pglite', dir: d };
-    });
-    for (const [i, size] of SETS.entries()) datasets.push(await prepare(places[i], size));
-    await timeRows('embedded database', datasets as [Dataset, Dataset]);
-    while (datasets.length) await release(datasets.pop() as Dataset);
-    await memoryAndStart('embedded database', demo, places[1]);
+    // The start-up row needs the grown set written, whether or not the rows are timed.
+    if (TIME_ROWS || !seeded)
+      for (const [i, size] of SETS.entries()) datasets.push(await prepare(places[i], size, seeded));
+    if (KEEP) await markKept();
+    if (TIME_ROWS) await timeRows(label, datasets as [Dataset, Dataset]);
   } finally {
-    for (const d of datasets) await release(d);
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    while (datasets.length) await release(datasets.pop() as Dataset);
+  }
+  if (TIME_START) await memoryAndStart(label, demo, places[1]);
+}
+
+async function runEmbedded(): Promise<void> {
+  const root = KEEP
+    ? (process.env.BENCH_COMMUNITY_DIR ?? path.join(tmpdir(), 'pfc-bench-community-kept'))
+    : mkdtempSync(path.join(tmpdir(), 'pfc-bench-community-'));
+  const markFile = path.join(root, 'kept');
+  const place = (part: string): Place & { kind: 'pglite' } => ({
+    kind: 'pglite',
+    dir: path.join(root, part),
+  });
+  const copy = (from: string, to: string) =>
+    cpSync(path.join(place(from).dir, 'pglite'), path.join(place(to).dir, 'pglite'), { recursive: true });
+  const seeded = KEEP && existsSync(markFile) && readFileSync(markFile, 'utf8') === KEPT_MARK;
+  try {
+    console.log(
+      `\nReviews, users and points ledger: ${seeded ? `reusing the embedded databases kept in ${root}` : 'preparing the embedded databases'}`,
+    );
+    if (!seeded) {
+      rmSync(root, { recursive: true, force: true });
+      await seedBase(place('demo'), async () => {
+        copy('demo', 'base');
+        return place('base');
+      });
+      for (const part of ['small', 'grown']) copy('base', part);
+    }
+    await timeAll('embedded database', place('demo'), [place('small'), place('grown')], seeded, async () =>
+      writeFileSync(markFile, KEPT_MARK),
+    );
+  } finally {
+    if (!KEEP) rmSync(root, { recursive: true, force: true });
   }
 }
 
 async function runPostgres(postgresUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  const name = (part: string) => `pfc_bench_community_${process.pid}_${part}`;
+  const prefix = KEEP
+    ? new URL(postgresUrl).pathname.slice(1).replace(/[^a-z0-9_]/gi, '_')
+    : `pfc_bench_community_${process.pid}`;
+  const name = (part: string) => `${prefix}_${part}`;
   const place = (part: string): Place => {
     const url = new URL(postgresUrl);
     url.pathname = `/${name(part)}`;
     return { kind: 'postgres', url: url.toString() };
   };
   const parts = ['demo', 'base', 'small', 'grown'];
-  const datasets: Dataset[] = [];
-  try {
-    console.log('\nReviews, users and points ledger: preparing the PostgreSQL databases');
-    await admin.query(`CREATE DATABASE ${name('demo')}`);
-    await seedBase(place('demo'), async () => {
-      await admin.query(`CREATE DATABASE ${name('base')} TEMPLATE ${name('demo')}`);
-      return place('base');
-    });
-    for (const part of ['small', 'grown'])
-      await admin.query(`CREATE DATABASE ${name(part)} TEMPLATE ${name('base')}`);
-    for (const [i, size] of SETS.entries()) datasets.push(await prepare(place(parts[2 + i]), size));
-    await timeRows('PostgreSQL', datasets as [Dataset, Dataset]);
-    while (datasets.length) await release(datasets.pop() as Dataset);
-    await memoryAndStart('PostgreSQL', place('demo'), place('grown'));
-  } finally {
-    for (const d of datasets) await release(d);
+  // A kept set is marked by its grown database's comment, written once both sets are complete.
+  const { rows } = await admin.query<{ mark: string | null }>(
+    `select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`,
+    [name('grown')],
+  );
+  const seeded = KEEP && rows[0]?.mark === KEPT_MARK;
+  const drop = async () => {
     for (const part of parts) await admin.query(`DROP DATABASE IF EXISTS ${name(part)} WITH (FORCE)`);
+  };
+  try {
+    console.log(
+      `\nReviews, users and points ledger: ${seeded ? `reusing the PostgreSQL databases ${name('*')}` : 'preparing the PostgreSQL databases'}`,
+    );
+    if (!seeded) {
+      await drop();
+      await admin.query(`CREATE DATABASE ${name('demo')}`);
+      await seedBase(place('demo'), async () => {
+        await admin.query(`CREATE DATABASE ${name('base')} TEMPLATE ${name('demo')}`);
+        return place('base');
+      });
+      for (const part of ['small', 'grown'])
+        await admin.query(`CREATE DATABASE ${name(part)} TEMPLATE ${name('base')}`);
+    }
+    await timeAll('PostgreSQL', place('demo'), [place('small'), place('grown')], seeded, async () => {
+      await admin.query(`COMMENT ON DATABASE ${name('grown')} IS '${KEPT_MARK}'`);
+    });
+  } finally {
+    if (!KEEP) await drop();
     await admin.end();
   }
 }

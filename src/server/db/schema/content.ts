@@ -242,6 +242,8 @@ export const giveawayEntries = pgTable(
   (t) => [
     uniqueIndex('giveaway_entries_user_idx').on(t.giveawayId, t.userId),
     uniqueIndex('giveaway_entries_ticket_idx').on(t.giveawayId, t.ticketNumber),
+    // A user's entries in every giveaway: the admin user list's count and the user's detail.
+    index('giveaway_entries_user_id_idx').on(t.userId, t.createdAt),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Generated traders, reviews and points for benchmarks: never part of the demo seed or of `npm start`.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { selectRows } from '../select-rows';
 
@@ -21,8 +21,34 @@ const DAY_SECONDS = 86_400;
 const USER_TRGM_INDEXES = ['users_email_trgm_idx', 'users_name_trgm_idx', 'users_username_trgm_idx'];
 const REVIEW_SPAN_DAYS = 3 * 365;
 
-/** A generated trader's id, username and email, zero-padded so a search can name one alone. */
-export const benchUsername = (n: number) => `trader-${String(n).padStart(6, '0')}`;
+/**
+ * The generated traders' names: trader `i` is FIRST_NAMES[i % 32] LAST_NAMES[floor(i / 32) % 32],
+ * username their two names lower-cased and a three-digit number (floor(i / 1024) + 100: unique,
+ * and never the start of another's), email the username at an example domain. As varied as a
+ * site's real members (a shared prefix such as `trader-` would put every user under the search
+ * index's commonest trigrams), and the same for `i` on every run.
+ */
+const FIRST_NAMES =
+  'Alex Sam Jordan Taylor Morgan Casey Riley Jamie Avery Quinn Harper Rowan Elena Marco Priya Kenji Lucas Sofia Omar Nadia Ivan Chloe Diego Hana Felix Greta Tomas Yara Noah Leila Arjun Mei'.split(
+    ' ',
+  );
+const LAST_NAMES =
+  'Walker Keller Novak Silva Okafor Tanaka Moreau Fischer Rossi Khan Larsen Duarte Nguyen Petrov Haddad Byrne Costa Lindqvist Mendes Ferreira Kowalski Reyes Sato Osei Brennan Varga Ibrahim Holm Castillo Dubois Weber Marsh'.split(
+    ' ',
+  );
+const NAMES = FIRST_NAMES.length * LAST_NAMES.length;
+const MAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
+
+/** A generated trader's username (`i` from 0): see FIRST_NAMES. */
+export const benchUsername = (i: number) =>
+  `${FIRST_NAMES[i % FIRST_NAMES.length]}${LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]}${Math.floor(i / NAMES) + 100}`.toLowerCase();
+
+/** The same names in SQL, for trader `i` (an integer expression). */
+const textArray = (list: string[]) => sql.raw(`array[${list.map((x) => `'${x}'`).join(', ')}]`);
+const firstNameOf = (i: SQL) => sql`(${textArray(FIRST_NAMES)})[1 + ${i} % ${FIRST_NAMES.length}]`;
+const lastNameOf = (i: SQL) =>
+  sql`(${textArray(LAST_NAMES)})[1 + (${i} / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`;
+const usernameOf = (i: SQL) => sql`lower(${firstNameOf(i)} || ${lastNameOf(i)} || (${i} / ${NAMES} + 100))`;
 
 /**
  * Reviews per firm, by the firm's rank: Zipf-distributed (rank k gets about A/(k+1)^ZIPF), each at
@@ -72,15 +98,16 @@ async function insertCommunity(db: Db, size: CommunitySize): Promise<void> {
   // The users' trigram indexes take the rows in bulk (a pending list merged once), not row by row.
   for (const index of USER_TRGM_INDEXES)
     await db.execute(sql.raw(`alter index ${index} set (fastupdate = on)`));
+  const i = sql`i`;
   await db.execute(sql`
     insert into users (id, name, email, email_verified, first_name, username, display_username, created_at, updated_at)
     select 'bench-user-' || lpad(i::text, 6, '0'),
-      (array['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie'])[1 + i % 8] || ' Trader ' || i,
-      'trader-' || lpad(i::text, 6, '0') || '@bench.test',
+      ${firstNameOf(i)} || ' ' || ${lastNameOf(i)},
+      ${usernameOf(i)} || '@' || (${textArray(MAIL_DOMAINS)})[1 + i % ${MAIL_DOMAINS.length}],
       true,
-      (array['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie'])[1 + i % 8],
-      'trader-' || lpad(i::text, 6, '0'),
-      'trader-' || lpad(i::text, 6, '0'),
+      ${firstNameOf(i)},
+      ${usernameOf(i)},
+      ${usernameOf(i)},
       now() - ((${users} - i) * interval '7 minutes'),
       now() - ((${users} - i) * interval '7 minutes')
     from generate_series(0, ${users - 1}) as i`);

@@ -81,18 +81,29 @@ export async function reportReview(db: Db, userId: string, reviewId: number, pay
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The moderation queue and lists: held reviews and reviews with open reports first. */
+/**
+ * The moderation queue and lists: held reviews and reviews with open reports first. The queue
+ * (held or reported, the longest-waiting first) reads each kind from its own index in the queue's
+ * order, no further than the asked page's end (`reviews_status_idx` for the held, the open reports'
+ * reviews by key), and counts the two indexes' ids without reading the reviews: a page costs the
+ * same however long the queue has grown.
+ */
 export async function listReviewsForModeration(
   db: Db,
   query: { view: (typeof MODERATION_VIEWS)[number]; page: number },
 ): Promise<AdminReviewPage> {
+  const offset = (query.page - 1) * MODERATION_PAGE_SIZE;
   // By the ids of held reviews and of open reports, each read from its index
   // (reviews_status_idx, review_reports_open_idx): an `or exists` would test every review.
   const reported = sql`select r.review_id from ${reviewReports} r where r.resolved_at is null`;
   const openReport = sql`${reviews.id} in (${reported})`;
+  const firstHeld = sql`select h.id from ${reviews} h where h.status = 'held'
+    order by h.created_at, h.id desc limit ${offset + MODERATION_PAGE_SIZE}`;
+  const firstReported = sql`select q.id from ${reviews} q where q.id in (${reported})
+    order by q.created_at, q.id desc limit ${offset + MODERATION_PAGE_SIZE}`;
   const where =
     query.view === 'queue'
-      ? sql`${reviews.id} in (select h.id from ${reviews} h where h.status = 'held' union ${reported})`
+      ? sql`${reviews.id} in ((${firstHeld}) union (${firstReported}))`
       : query.view === 'held'
         ? eq(reviews.status, 'held')
         : query.view === 'reported'
@@ -102,6 +113,12 @@ export async function listReviewsForModeration(
             : query.view === 'manual'
               ? eq(reviews.isManual, true)
               : undefined;
+  const counted =
+    query.view === 'queue'
+      ? db
+          .select({ total: count() })
+          .from(sql`(select h.id from ${reviews} h where h.status = 'held' union ${reported}) as queue`)
+      : db.select({ total: count() }).from(reviews).where(where);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -118,8 +135,8 @@ export async function listReviewsForModeration(
         desc(reviews.id),
       )
       .limit(MODERATION_PAGE_SIZE)
-      .offset((query.page - 1) * MODERATION_PAGE_SIZE),
-    db.select({ total: count() }).from(reviews).where(where),
+      .offset(offset),
+    counted,
   ]);
   const reports = rows.length
     ? await db

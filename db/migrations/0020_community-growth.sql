@@ -1,0 +1,2 @@
+CREATE INDEX "users_newest_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "giveaway_entries_user_id_idx" ON "giveaway_entries" USING btree ("user_id","created_at");

@@ -86,7 +86,8 @@ export function reviewCounts(firms: number, total: number, cap: number): number[
  */
 export async function seedGeneratedCommunity(db: Db, size: CommunitySize): Promise<void> {
   // In one transaction with the foreign keys' triggers off (the rows meet them by construction),
-  // as a bulk load runs: a check per row would take most of the time.
+  // as a bulk load runs: a check per row would take most of the time. Every trigger is off, so the
+  // reports' review_created_at (set by a trigger otherwise) is written here.
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await insertCommunity(tx as unknown as Db, size);
@@ -138,8 +139,8 @@ async function insertCommunity(db: Db, size: CommunitySize): Promise<void> {
     join (select id, row_number() over (order by md5(slug)) as k from prop_firms where status = 'listed') f on f.k = c.k
     cross join lateral generate_series(0, c.n - 1) as j`);
   await db.execute(sql`
-    insert into review_reports (review_id, user_id, reason, created_at)
-    select r.id, 'bench-user-' || lpad(((r.id * 31 + 1) % ${users})::text, 6, '0'), 'spam', r.created_at + interval '1 hour'
+    insert into review_reports (review_id, user_id, reason, created_at, review_created_at)
+    select r.id, 'bench-user-' || lpad(((r.id * 31 + 1) % ${users})::text, 6, '0'), 'spam', r.created_at + interval '1 hour', r.created_at
     from reviews r
     where r.status = 'published' and r.user_id like 'bench-user-%' and r.id % ${REPORTED} = 7
       and r.user_id <> 'bench-user-' || lpad(((r.id * 31 + 1) % ${users})::text, 6, '0')`);

@@ -84,9 +84,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * The moderation queue and lists: held reviews and reviews with open reports first. The queue
  * (held or reported, the longest-waiting first) reads each kind from its own index in the queue's
- * order, no further than the asked page's end (`reviews_status_idx` for the held, the open reports'
- * reviews by key), and counts the two indexes' ids without reading the reviews: a page costs the
- * same however long the queue has grown.
+ * order, no further than the asked page's end (`reviews_status_idx` for the held,
+ * `review_reports_open_queue_idx` for the reported), and counts the two indexes' ids without
+ * reading the reviews: a page costs the same however long the queue has grown (decision 0060).
  */
 export async function listReviewsForModeration(
   db: Db,
@@ -97,13 +97,18 @@ export async function listReviewsForModeration(
   // (reviews_status_idx, review_reports_open_idx): an `or exists` would test every review.
   const reported = sql`select r.review_id from ${reviewReports} r where r.resolved_at is null`;
   const openReport = sql`${reviews.id} in (${reported})`;
-  const firstHeld = sql`select h.id from ${reviews} h where h.status = 'held'
-    order by h.created_at, h.id desc limit ${offset + MODERATION_PAGE_SIZE}`;
-  const firstReported = sql`select q.id from ${reviews} q where q.id in (${reported})
-    order by q.created_at, q.id desc limit ${offset + MODERATION_PAGE_SIZE}`;
+  const end = offset + MODERATION_PAGE_SIZE;
+  const firstHeld = sql`select h.id, h.created_at from ${reviews} h where h.status = 'held'
+    order by h.created_at, h.id desc limit ${end}`;
+  // The open reports carry their review's date (review_reports_open_queue_idx): no review is read.
+  const firstReported = sql`select distinct r.review_id, r.review_created_at
+    from ${reviewReports} r where r.resolved_at is null
+    order by r.review_created_at, r.review_id desc limit ${end}`;
   const where =
     query.view === 'queue'
-      ? sql`${reviews.id} in ((${firstHeld}) union (${firstReported}))`
+      ? // The queue's first `end` of both kinds, from their dates alone: only those reviews are read.
+        sql`${reviews.id} in (select q.id from ((${firstHeld}) union (${firstReported})) q (id, created_at)
+          order by q.created_at, q.id desc limit ${end})`
       : query.view === 'held'
         ? eq(reviews.status, 'held')
         : query.view === 'reported'

@@ -157,6 +157,9 @@ export const reviews = pgTable(
       .on(t.propFirmId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
     index('reviews_status_idx').on(t.status, t.createdAt),
+    // The held reviews in the moderation queue's order, with their ids: the queue's page and count
+    // from the index alone where the visibility map allows (decision 0060).
+    index('reviews_held_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'held'`),
     // A user's reviews: the admin user list's count and detail, the profile's own reviews.
     index('reviews_user_idx').on(t.userId),
     // One review per user per firm, enforced by the database so parallel submissions create one.

@@ -53,7 +53,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
         summary: `A listed firm's published reviews, newest first, ${REVIEWS_PAGE_SIZE} a page: the newest, or those after the review \`before\``,
         params: FirmSlugParamsSchema,
         querystring: FirmReviewsQuerySchema,
-        response: { 400: ErrorSchema, 404: ErrorSchema, 200: ReviewListSchema },
+        response: { 404: ErrorSchema, 200: ReviewListSchema },
       },
       config: { cacheTags: ['reviews'] },
     },

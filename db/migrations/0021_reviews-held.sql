@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_held_idx" ON "reviews" USING btree ("created_at","id") WHERE "reviews"."status" = 'held';

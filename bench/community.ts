@@ -55,6 +55,7 @@ const GROWN_REVIEWS = Number(process.env.BENCH_COMMUNITY_REVIEWS ?? 1_000_000);
 const TRADER_LEDGER = 1000;
 const RUNS = 15;
 const WARM_UPS = 3;
+const RENDER_WARM_UPS = 60;
 const GOAL = 1.5;
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const ORIGIN = 'http://localhost:3000';
@@ -220,12 +221,21 @@ const ROWS: Row[] = [
 async function timeRows(label: string, datasets: [Dataset, Dataset]): Promise<void> {
   const [small, grown] = datasets;
   console.log(
-    `\nReviews, users and points ledger, ${label}: ${count(small.size.reviews)} reviews / ${count(small.size.users)} users / ${count(small.size.ledger + TRADER_LEDGER)} ledger rows against ${count(grown.size.reviews)} / ${count(grown.size.users)} / ${count(grown.size.ledger + TRADER_LEDGER)}, ${FIRMS} generated firms; median of ${RUNS} after ${WARM_UPS} warm-ups, the two sets in turn (each first every other run), in process (app.inject)`,
+    `\nReviews, users and points ledger, ${label}: ${RENDER_WARM_UPS} firm pages rendered first in each set; ${count(small.size.reviews)} reviews / ${count(small.size.users)} users / ${count(small.size.ledger + TRADER_LEDGER)} ledger rows against ${count(grown.size.reviews)} / ${count(grown.size.users)} / ${count(grown.size.ledger + TRADER_LEDGER)}, ${FIRMS} generated firms; median of ${RUNS} after ${WARM_UPS} warm-ups, the two sets in turn (each first every other run), in process (app.inject)`,
   );
+  // Each app renders in threads of its own, whose code the JIT optimizes as they render: firm
+  // pages of firms the row never asks for first, so the row compares the data more than how warm
+  // each app's threads are (with 3 warm-ups alone, the set with the larger pages measured faster).
+  for (const d of datasets)
+    for (let k = 0; k < RENDER_WARM_UPS; k++) {
+      // The firms after those the row asks for, in the row's own stride: never one of them.
+      const slug = d.slugs[((WARM_UPS + RUNS + k) * 277) % d.slugs.length];
+      await timeAnswer(d.app, `/firm/${slug}${k % 2 ? '?tab=reviews' : ''}`);
+    }
   for (const row of ROWS) {
     const runs: [number[], number[]] = [[], []];
     for (let i = 0; i < WARM_UPS + RUNS; i++) {
-      // Which set goes first alternates: the first of a pair measured slower than the second.
+      // Which set goes first alternates, so neither always follows the other.
       for (const d of i % 2 ? ([1, 0] as const) : ([0, 1] as const)) {
         const { url, cookie } = row.request(datasets[d], i);
         const ms = await timeAnswer(datasets[d].app, url, cookie);

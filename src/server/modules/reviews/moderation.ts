@@ -84,9 +84,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * The moderation queue and lists: held reviews and reviews with open reports first. The queue
  * (held or reported, the longest-waiting first) reads each kind from its own index in the queue's
- * order, no further than the asked page's end (`reviews_status_idx` for the held,
- * `review_reports_open_queue_idx` for the reported), and counts the two indexes' ids without
- * reading the reviews: a page costs the same however long the queue has grown (decision 0060).
+ * order, no further than the asked page's end (`reviews_held_idx` for the held,
+ * `review_reports_open_queue_idx` for the reported), then reads only the page's reviews, and
+ * counts the two kinds' ids: a page costs the same however long the queue has grown (decision 0060).
  */
 export async function listReviewsForModeration(
   db: Db,
@@ -94,7 +94,7 @@ export async function listReviewsForModeration(
 ): Promise<AdminReviewPage> {
   const offset = (query.page - 1) * MODERATION_PAGE_SIZE;
   // By the ids of held reviews and of open reports, each read from its index
-  // (reviews_status_idx, review_reports_open_idx): an `or exists` would test every review.
+  // (reviews_held_idx, review_reports_open_idx): an `or exists` would test every review.
   const reported = sql`select r.review_id from ${reviewReports} r where r.resolved_at is null`;
   const openReport = sql`${reviews.id} in (${reported})`;
   const end = offset + MODERATION_PAGE_SIZE;

@@ -87,7 +87,8 @@ export async function summarizeFirmReviews(db: Db, propFirmId: number): Promise<
 /**
  * The page after the review `before` of a listed firm's published reviews: the next
  * REVIEWS_PAGE_SIZE in the firm page's order (newest first, then the higher id), read by keyset
- * from `reviews_published_newest_idx`, so a page costs the same at any depth. `before` must be a
+ * down one of the firm's date indexes (`reviews_published_newest_idx`, `reviews_firm_created_idx`),
+ * so a page costs the same at any depth. `before` must be a
  * review of this firm (a hidden one still marks its place); another gives an empty page.
  */
 export async function listFirmReviewsBefore(db: Db, propFirmId: number, before: number): Promise<Review[]> {

@@ -157,6 +157,9 @@ export const reviews = pgTable(
       .on(t.propFirmId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
     index('reviews_status_idx').on(t.status, t.createdAt),
+    // The held reviews in the moderation queue's order, with their ids: the queue's page and count
+    // from the index alone where the visibility map allows (decision 0060).
+    index('reviews_held_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'held'`),
     // A user's reviews: the admin user list's count and detail, the profile's own reviews.
     index('reviews_user_idx').on(t.userId),
     // One review per user per firm, enforced by the database so parallel submissions create one.
@@ -183,10 +186,20 @@ export const reviewReports = pgTable(
     /** Set when an admin decided on the review after this report. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The reported review's `created_at` (which never changes), set by the database on insert
+     * (trigger `review_reports_review_created_at`, migration 0021): the moderation queue orders
+     * the open reports' reviews by it from the index below, without reading each review.
+     */
+    reviewCreatedAt: timestamp('review_created_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('review_reports_once_idx').on(t.reviewId, t.userId),
     index('review_reports_open_idx').on(t.resolvedAt, t.reviewId),
+    // The open reports' reviews in the moderation queue's order (oldest first, then the higher id).
+    index('review_reports_open_queue_idx')
+      .on(t.reviewCreatedAt, t.reviewId.desc().nullsFirst())
+      .where(sql`${t.resolvedAt} is null`),
   ],
 );
 
@@ -242,6 +255,8 @@ export const giveawayEntries = pgTable(
   (t) => [
     uniqueIndex('giveaway_entries_user_idx').on(t.giveawayId, t.userId),
     uniqueIndex('giveaway_entries_ticket_idx').on(t.giveawayId, t.ticketNumber),
+    // A user's entries in every giveaway: the admin user list's count and the user's detail.
+    index('giveaway_entries_user_id_idx').on(t.userId, t.createdAt),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Generated traders, reviews and points for benchmarks: never part of the demo seed or of `npm start`.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { selectRows } from '../select-rows';
 
@@ -21,8 +21,34 @@ const DAY_SECONDS = 86_400;
 const USER_TRGM_INDEXES = ['users_email_trgm_idx', 'users_name_trgm_idx', 'users_username_trgm_idx'];
 const REVIEW_SPAN_DAYS = 3 * 365;
 
-/** A generated trader's id, username and email, zero-padded so a search can name one alone. */
-export const benchUsername = (n: number) => `trader-${String(n).padStart(6, '0')}`;
+/**
+ * The generated traders' names: trader `i` is FIRST_NAMES[i % 32] LAST_NAMES[floor(i / 32) % 32],
+ * username their two names lower-cased and a three-digit number (floor(i / 1024) + 100: unique,
+ * and never the start of another's), email the username at an example domain. As varied as a
+ * site's real members (a shared prefix such as `trader-` would put every user under the search
+ * index's commonest trigrams), and the same for `i` on every run.
+ */
+const FIRST_NAMES =
+  'Alex Sam Jordan Taylor Morgan Casey Riley Jamie Avery Quinn Harper Rowan Elena Marco Priya Kenji Lucas Sofia Omar Nadia Ivan Chloe Diego Hana Felix Greta Tomas Yara Noah Leila Arjun Mei'.split(
+    ' ',
+  );
+const LAST_NAMES =
+  'Walker Keller Novak Silva Okafor Tanaka Moreau Fischer Rossi Khan Larsen Duarte Nguyen Petrov Haddad Byrne Costa Lindqvist Mendes Ferreira Kowalski Reyes Sato Osei Brennan Varga Ibrahim Holm Castillo Dubois Weber Marsh'.split(
+    ' ',
+  );
+const NAMES = FIRST_NAMES.length * LAST_NAMES.length;
+const MAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
+
+/** A generated trader's username (`i` from 0): see FIRST_NAMES. */
+export const benchUsername = (i: number) =>
+  `${FIRST_NAMES[i % FIRST_NAMES.length]}${LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]}${Math.floor(i / NAMES) + 100}`.toLowerCase();
+
+/** The same names in SQL, for trader `i` (an integer expression). */
+const textArray = (list: string[]) => sql.raw(`array[${list.map((x) => `'${x}'`).join(', ')}]`);
+const firstNameOf = (i: SQL) => sql`(${textArray(FIRST_NAMES)})[1 + ${i} % ${FIRST_NAMES.length}]`;
+const lastNameOf = (i: SQL) =>
+  sql`(${textArray(LAST_NAMES)})[1 + (${i} / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`;
+const usernameOf = (i: SQL) => sql`lower(${firstNameOf(i)} || ${lastNameOf(i)} || (${i} / ${NAMES} + 100))`;
 
 /**
  * Reviews per firm, by the firm's rank: Zipf-distributed (rank k gets about A/(k+1)^ZIPF), each at
@@ -60,7 +86,8 @@ export function reviewCounts(firms: number, total: number, cap: number): number[
  */
 export async function seedGeneratedCommunity(db: Db, size: CommunitySize): Promise<void> {
   // In one transaction with the foreign keys' triggers off (the rows meet them by construction),
-  // as a bulk load runs: a check per row would take most of the time.
+  // as a bulk load runs: a check per row would take most of the time. Every trigger is off, so the
+  // reports' review_created_at (set by a trigger otherwise) is written here.
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await insertCommunity(tx as unknown as Db, size);
@@ -72,15 +99,16 @@ async function insertCommunity(db: Db, size: CommunitySize): Promise<void> {
   // The users' trigram indexes take the rows in bulk (a pending list merged once), not row by row.
   for (const index of USER_TRGM_INDEXES)
     await db.execute(sql.raw(`alter index ${index} set (fastupdate = on)`));
+  const i = sql`i`;
   await db.execute(sql`
     insert into users (id, name, email, email_verified, first_name, username, display_username, created_at, updated_at)
     select 'bench-user-' || lpad(i::text, 6, '0'),
-      (array['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie'])[1 + i % 8] || ' Trader ' || i,
-      'trader-' || lpad(i::text, 6, '0') || '@bench.test',
+      ${firstNameOf(i)} || ' ' || ${lastNameOf(i)},
+      ${usernameOf(i)} || '@' || (${textArray(MAIL_DOMAINS)})[1 + i % ${MAIL_DOMAINS.length}],
       true,
-      (array['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie'])[1 + i % 8],
-      'trader-' || lpad(i::text, 6, '0'),
-      'trader-' || lpad(i::text, 6, '0'),
+      ${firstNameOf(i)},
+      ${usernameOf(i)},
+      ${usernameOf(i)},
       now() - ((${users} - i) * interval '7 minutes'),
       now() - ((${users} - i) * interval '7 minutes')
     from generate_series(0, ${users - 1}) as i`);
@@ -111,8 +139,8 @@ async function insertCommunity(db: Db, size: CommunitySize): Promise<void> {
     join (select id, row_number() over (order by md5(slug)) as k from prop_firms where status = 'listed') f on f.k = c.k
     cross join lateral generate_series(0, c.n - 1) as j`);
   await db.execute(sql`
-    insert into review_reports (review_id, user_id, reason, created_at)
-    select r.id, 'bench-user-' || lpad(((r.id * 31 + 1) % ${users})::text, 6, '0'), 'spam', r.created_at + interval '1 hour'
+    insert into review_reports (review_id, user_id, reason, created_at, review_created_at)
+    select r.id, 'bench-user-' || lpad(((r.id * 31 + 1) % ${users})::text, 6, '0'), 'spam', r.created_at + interval '1 hour', r.created_at
     from reviews r
     where r.status = 'published' and r.user_id like 'bench-user-%' and r.id % ${REPORTED} = 7
       and r.user_id <> 'bench-user-' || lpad(((r.id * 31 + 1) % ${users})::text, 6, '0')`);

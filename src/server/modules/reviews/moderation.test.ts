@@ -1,10 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
-import type { AdminReviewPage, IntegrityReport, OwnReviewStatus } from '../../../domain/moderation';
+import {
+  type AdminReviewPage,
+  type IntegrityReport,
+  MODERATION_PAGE_SIZE,
+  type OwnReviewStatus,
+} from '../../../domain/moderation';
 import { adminAuditLog, reviewReports, reviews } from '../../db/schema';
 import { insertFirm, insertUser, insertUserReview } from '../../db/seed/factories';
+import { selectRows } from '../../db/select-rows';
 import { BURST_REVIEWS } from './moderation';
 
 let ctx: TestContext;
@@ -160,6 +166,54 @@ describe('reports and moderation', () => {
     expect(
       (await call(admin, 'POST', '/api/admin/reviews/999999/moderate', { action: 'publish' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the moderation queue, page by page', () => {
+  it('lists every held or reported review once, the longest-waiting first (ties: the newest id), and counts them', async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'mod-pages' });
+    const day = (n: number) => new Date(Date.UTC(2020, 0, 1 + n));
+    // Held and reported reviews interleaved in time, two on the same instant, one both held and
+    // reported twice, one reported once its report was resolved (out of the queue), one published.
+    const ids: Record<string, number> = {};
+    const add = async (name: string, created: Date, status: 'held' | 'published') => {
+      ids[name] = (await insertUserReview(ctx.db, { propFirmId: firm.id, status, createdAt: created })).id;
+    };
+    for (let i = 0; i < MODERATION_PAGE_SIZE + 3; i++) await add(`held${i}`, day(2 * i), 'held');
+    for (let i = 0; i < 6; i++) await add(`reported${i}`, day(2 * i + 1), 'published');
+    await add('tie', day(4), 'published');
+    await add('resolved', day(0), 'published');
+    await add('quiet', day(3), 'published');
+    const report = async (name: string, resolvedAt: Date | null = null) =>
+      ctx.db
+        .insert(reviewReports)
+        .values({ reviewId: ids[name], userId: (await insertUser(ctx.db)).id, reason: 'spam', resolvedAt });
+    for (let i = 0; i < 6; i++) await report(`reported${i}`);
+    await report('tie');
+    await report('held1');
+    await report('held1');
+    await report('resolved', new Date());
+
+    // The queue as one query over every review: what the pages must add up to.
+    const expected = (
+      await selectRows<{ id: number }>(
+        ctx.db,
+        sql`select id from reviews where status = 'held'
+          or id in (select review_id from review_reports where resolved_at is null)
+          order by created_at asc, id desc`,
+      )
+    ).map((r) => r.id);
+    expect(expected).toContain(ids.tie);
+    expect(expected).not.toContain(ids.resolved);
+    expect(expected).not.toContain(ids.quiet);
+    const pages: AdminReviewPage[] = [];
+    for (let page = 1; page <= Math.ceil(expected.length / MODERATION_PAGE_SIZE) + 1; page++)
+      pages.push((await call(admin, 'GET', `/api/admin/reviews?view=queue&page=${page}`)).json());
+    expect(pages.flatMap((p) => p.reviews.map((r) => r.id))).toEqual(expected);
+    expect(pages.map((p) => p.total)).toEqual(pages.map(() => expected.length));
+    expect(pages.at(-1)?.reviews).toEqual([]);
+    const both = pages.flatMap((p) => p.reviews).find((r) => r.id === ids.held1);
+    expect(both?.reports).toHaveLength(2);
   });
 });
 

@@ -81,18 +81,34 @@ export async function reportReview(db: Db, userId: string, reviewId: number, pay
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The moderation queue and lists: held reviews and reviews with open reports first. */
+/**
+ * The moderation queue and lists: held reviews and reviews with open reports first. The queue
+ * (held or reported, the longest-waiting first) reads each kind from its own index in the queue's
+ * order, no further than the asked page's end (`reviews_held_idx` for the held,
+ * `review_reports_open_queue_idx` for the reported), then reads only the page's reviews, and
+ * counts the two kinds' ids: a page costs the same however long the queue has grown (decision 0060).
+ */
 export async function listReviewsForModeration(
   db: Db,
   query: { view: (typeof MODERATION_VIEWS)[number]; page: number },
 ): Promise<AdminReviewPage> {
+  const offset = (query.page - 1) * MODERATION_PAGE_SIZE;
   // By the ids of held reviews and of open reports, each read from its index
-  // (reviews_status_idx, review_reports_open_idx): an `or exists` would test every review.
+  // (reviews_held_idx, review_reports_open_idx): an `or exists` would test every review.
   const reported = sql`select r.review_id from ${reviewReports} r where r.resolved_at is null`;
   const openReport = sql`${reviews.id} in (${reported})`;
+  const end = offset + MODERATION_PAGE_SIZE;
+  const firstHeld = sql`select h.id, h.created_at from ${reviews} h where h.status = 'held'
+    order by h.created_at, h.id desc limit ${end}`;
+  // The open reports carry their review's date (review_reports_open_queue_idx): no review is read.
+  const firstReported = sql`select distinct r.review_id, r.review_created_at
+    from ${reviewReports} r where r.resolved_at is null
+    order by r.review_created_at, r.review_id desc limit ${end}`;
   const where =
     query.view === 'queue'
-      ? sql`${reviews.id} in (select h.id from ${reviews} h where h.status = 'held' union ${reported})`
+      ? // The queue's first `end` of both kinds, from their dates alone: only those reviews are read.
+        sql`${reviews.id} in (select q.id from ((${firstHeld}) union (${firstReported})) q (id, created_at)
+          order by q.created_at, q.id desc limit ${end})`
       : query.view === 'held'
         ? eq(reviews.status, 'held')
         : query.view === 'reported'
@@ -102,6 +118,12 @@ export async function listReviewsForModeration(
             : query.view === 'manual'
               ? eq(reviews.isManual, true)
               : undefined;
+  const counted =
+    query.view === 'queue'
+      ? db
+          .select({ total: count() })
+          .from(sql`(select h.id from ${reviews} h where h.status = 'held' union ${reported}) as queue`)
+      : db.select({ total: count() }).from(reviews).where(where);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -118,8 +140,8 @@ export async function listReviewsForModeration(
         desc(reviews.id),
       )
       .limit(MODERATION_PAGE_SIZE)
-      .offset((query.page - 1) * MODERATION_PAGE_SIZE),
-    db.select({ total: count() }).from(reviews).where(where),
+      .offset(offset),
+    counted,
   ]);
   const reports = rows.length
     ? await db

@@ -118,7 +118,7 @@ export const createReviewModel = (db: Db) =>
   });
 
 /** A listed firm's reviews by slug, or by id when the value is all digits; else 404. */
-export function firmReviewsOf(model: ReviewModel, slugOrId: string): FirmReviews {
+export function firmReviewsOf(model: ReviewModel, slugOrId: string): FirmReviews & { id: number } {
   const entry = firmEntryOf(model, slugOrId);
   if (!entry) throw notFound('Firm');
   return entry;

@@ -1,10 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
-import { cashbackClaims, reviews } from '../../db/schema';
-import { insertFirm, insertManualReview, insertUser, insertUserReview } from '../../db/seed/factories';
-import { createReview } from './service';
+import { cashbackClaims, reviews, users } from '../../db/schema';
+import {
+  buildUser,
+  buildUserReview,
+  insertFirm,
+  insertManualReview,
+  insertUser,
+  insertUserReview,
+} from '../../db/seed/factories';
+import { createReview, REVIEWS_PAGE_SIZE } from './service';
 
 let ctx: TestContext;
 let firmId: number;
@@ -90,6 +97,58 @@ describe('GET reviews and rating', () => {
     for (const url of ['/api/firms/nope/reviews', '/api/firms/nope/rating', '/api/firms/999999/rating']) {
       expect((await ctx.app.inject(url)).statusCode).toBe(404);
     }
+  });
+});
+
+describe('GET reviews beyond the first page', () => {
+  it("pages by keyset after the review `before`: every published review once, in the first page's order", async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'paged-reviews' });
+    const count = REVIEWS_PAGE_SIZE + 30;
+    const authors = await ctx.db
+      .insert(users)
+      .values(Array.from({ length: count }, () => buildUser()))
+      .returning({ id: users.id });
+    // Newest first by a day each, with runs of three on the same instant (ordered by id), one held.
+    const at = (i: number) => new Date(Date.UTC(2025, 0, 1) - Math.floor(i / 3) * 86_400_000);
+    await ctx.db.insert(reviews).values(
+      authors.map((a, i) =>
+        buildUserReview({
+          propFirmId: firm.id,
+          userId: a.id,
+          createdAt: at(i),
+          status: i === 7 ? 'held' : 'published',
+        }),
+      ),
+    );
+    ctx.app.changes.publish({ type: 'review.created', firmId: firm.id });
+    await ctx.app.readModels.settled();
+    const expected = (
+      await ctx.db
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.propFirmId, firm.id), eq(reviews.status, 'published')))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    ).map((r) => r.id);
+    expect(expected).toHaveLength(count - 1);
+
+    const page = async (before?: number) => {
+      const res = await ctx.app.inject(
+        `/api/firms/paged-reviews/reviews${before === undefined ? '' : `?before=${before}`}`,
+      );
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { id: number }[]).map((r) => r.id);
+    };
+    const first = await page();
+    const second = await page(first.at(-1));
+    expect(first).toHaveLength(REVIEWS_PAGE_SIZE);
+    expect([...first, ...second]).toEqual(expected);
+    expect(await page(second.at(-1))).toEqual([]);
+    // From the middle of a run of equal times, and from a review of another firm (nothing).
+    expect(await page(expected[40])).toEqual(expected.slice(41));
+    const other = await insertUserReview(ctx.db);
+    expect(await page(other.id)).toEqual([]);
+    expect((await ctx.app.inject('/api/firms/paged-reviews/reviews?before=latest')).statusCode).toBe(400);
+    expect((await ctx.app.inject('/api/firms/no-such-firm/reviews?before=1')).statusCode).toBe(404);
   });
 });
 

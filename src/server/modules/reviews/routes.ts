@@ -8,7 +8,7 @@ import {
   ReviewPayloadSchema,
   ReviewSummarySchema,
 } from '../../../domain/firms';
-import { IdParamsSchema } from '../../../domain/ids';
+import { IdParamsSchema, rowIdParam } from '../../../domain/ids';
 import {
   AdminReviewPageSchema,
   IntegrityReportSchema,
@@ -30,9 +30,15 @@ import {
   reportReview,
 } from './moderation';
 import { createReviewModel, firmReviewsOf } from './review-model';
-import { createReview, getOwnFirmReview } from './service';
+import { createReview, getOwnFirmReview, listFirmReviewsBefore, REVIEWS_PAGE_SIZE } from './service';
 
 const tags = ['reviews'];
+
+const FirmReviewsQuerySchema = z.object({
+  before: rowIdParam({ error: 'before must be a review id' })
+    .optional()
+    .describe('The id of the last review of the page before: gives the page after it'),
+});
 
 export async function reviewsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
@@ -44,13 +50,19 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       schema: {
         operationId: 'listFirmReviews',
         tags,
-        summary: 'The newest 100 reviews of a listed firm, newest first',
+        summary: `A listed firm's published reviews, newest first, ${REVIEWS_PAGE_SIZE} a page: the newest, or those after the review \`before\``,
         params: FirmSlugParamsSchema,
+        querystring: FirmReviewsQuerySchema,
         response: { 404: ErrorSchema, 200: ReviewListSchema },
       },
       config: { cacheTags: ['reviews'] },
     },
-    async (request) => firmReviewsOf(await model.get(), request.params.slug).reviews,
+    async (request) => {
+      // The first page from the read model; the next ones by keyset from the table.
+      const firm = firmReviewsOf(await model.get(), request.params.slug);
+      const { before } = request.query;
+      return before === undefined ? firm.reviews : listFirmReviewsBefore(db, firm.id, before);
+    },
   );
 
   app.get(

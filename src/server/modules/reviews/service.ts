@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OwnReview, Review, ReviewPayload, ReviewSummary } from '../../../domain/firms';
 import type { ReviewStatus } from '../../../domain/moderation-rules';
 import type { Db } from '../../db/client';
@@ -82,6 +82,30 @@ export async function summarizeFirmReviews(db: Db, propFirmId: number): Promise<
     .from(reviews)
     .where(and(eq(reviews.propFirmId, propFirmId), publishedReview));
   return toSummary(row);
+}
+
+/**
+ * The page after the review `before` of a listed firm's published reviews: the next
+ * REVIEWS_PAGE_SIZE in the firm page's order (newest first, then the higher id), read by keyset
+ * down one of the firm's date indexes (`reviews_published_newest_idx`, `reviews_firm_created_idx`),
+ * so a page costs the same at any depth. `before` must be a
+ * review of this firm (a hidden one still marks its place); another gives an empty page.
+ */
+export async function listFirmReviewsBefore(db: Db, propFirmId: number, before: number): Promise<Review[]> {
+  const rows = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .where(
+      and(
+        eq(reviews.propFirmId, propFirmId),
+        publishedReview,
+        sql`(${reviews.createdAt}, ${reviews.id}) < (select c.created_at, c.id from ${reviews} c where c.id = ${before} and c.prop_firm_id = ${propFirmId})`,
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_PAGE_SIZE);
+  return rows.map(toReview);
 }
 
 /** Signed in (401) with a verified email (403). */

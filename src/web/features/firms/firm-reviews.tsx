@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import Award from '~icons/lucide/award';
@@ -19,6 +19,7 @@ import {
 } from '../../../domain/firms';
 import { countOf, formatAverageRating, formatDate } from '../../../domain/format';
 import { MODERATION_REASONS, REPORT_REASONS } from '../../../domain/moderation-rules';
+import { QueryFailure } from '../../components/query-failure';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -40,7 +41,13 @@ import { apiJson, errorMessage, errorStatus } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { toastForError } from '../../lib/error-toast';
 import { StarRating } from './firm-bits';
-import { firmListsFilter, firmRatingQuery, firmReviewsQuery, ownFirmReviewQuery } from './queries';
+import {
+  firmListsFilter,
+  firmRatingQuery,
+  firmReviewsQuery,
+  olderFirmReviewsQuery,
+  ownFirmReviewQuery,
+} from './queries';
 
 /** Spec section 5: the checks the browser makes before sending a review. */
 export function checkReviewDraft(
@@ -416,6 +423,28 @@ function ReportReview({ reviewId }: { reviewId: number }) {
   );
 }
 
+/**
+ * The reviews after the first page (the newest), a page at a time on request: `more` while the
+ * firm has reviews not shown yet, `show` loads the next page.
+ */
+function useOlderReviews(slug: string, first: Review[] | undefined, total: number) {
+  const [asked, setAsked] = useState(false);
+  const after = first?.at(-1)?.id ?? 0;
+  const query = useInfiniteQuery({ ...olderFirmReviewsQuery(slug, after), enabled: asked && after > 0 });
+  const reviews = query.data?.pages.flat() ?? [];
+  const shown = (first?.length ?? 0) + reviews.length;
+  const lastPage = query.data?.pages.at(-1);
+  const exhausted = lastPage !== undefined && lastPage.length === 0;
+  return {
+    reviews,
+    more: first !== undefined && after > 0 && shown < total && !exhausted && !query.isError,
+    loading: query.isFetching,
+    error: query.isError ? query.error : null,
+    retry: () => query.refetch(),
+    show: () => (asked ? query.fetchNextPage() : setAsked(true)),
+  };
+}
+
 export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUser | null | undefined }) {
   const reviews = useQuery(firmReviewsQuery(firm.slug));
   const rating = useQuery(firmRatingQuery(firm.slug));
@@ -426,6 +455,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
   const [open, setOpen] = useState(false);
   const average = rating.data?.averageRating ?? 0;
   const total = rating.data?.totalReviews ?? 0;
+  const older = useOlderReviews(firm.slug, reviews.data, total);
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -487,7 +517,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
           </div>
         ) : (
           <ul className="grid gap-3">
-            {reviews.data.map((r) => (
+            {[...reviews.data, ...older.reviews].map((r) => (
               <ReviewCard
                 key={r.id}
                 review={r}
@@ -500,6 +530,18 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
             ))}
           </ul>
         )}
+        {older.more && (
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-center"
+            disabled={older.loading}
+            onClick={older.show}
+          >
+            {older.loading ? 'Loading reviews…' : 'Show more reviews'}
+          </Button>
+        )}
+        {older.error && <QueryFailure error={older.error} retry={older.retry} />}
       </div>
       <div className="grid min-w-0 content-start gap-4">
         <Card>

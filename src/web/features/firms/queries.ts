@@ -1,4 +1,4 @@
-import { type Query, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type Query, queryOptions } from '@tanstack/react-query';
 import type { DirectoryPage, DirectoryQuery, DirectoryStats } from '../../../domain/firm-rules';
 import type {
   FirmDetails,
@@ -15,7 +15,7 @@ import type { IntegrityReport } from '../../../domain/moderation';
 import type { OwnPayoutReport, PublicPayoutReportPage } from '../../../domain/payouts';
 import type { FollowedFirm, FollowState, RuleChange } from '../../../domain/rule-changes';
 import type { PriceHistory } from '../../../domain/saved-searches';
-import { errorStatus } from '../../lib/api';
+import { apiJson, errorStatus } from '../../lib/api';
 import { directoryApiPath } from './directory-state';
 
 /** Query keys are the API path parts: the default query function joins them with slashes. */
@@ -53,6 +53,19 @@ export const firmDetailsQuery = (slug: string) =>
 
 export const firmReviewsQuery = (slug: string) =>
   queryOptions<Review[]>({ queryKey: ['/api/firms', slugPart(slug), 'reviews'] });
+
+/**
+ * A firm's reviews older than the first page (`firmReviewsQuery`, the newest), a page at a time
+ * after the review `after` (keyset: each page starts after the last one's last review).
+ */
+export const olderFirmReviewsQuery = (slug: string, after: number) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/firms', slugPart(slug), 'reviews', 'older', after],
+    queryFn: ({ pageParam }) =>
+      apiJson<Review[]>('GET', `/api/firms/${slugPart(slug)}/reviews?before=${pageParam}`),
+    initialPageParam: after,
+    getNextPageParam: (page: Review[]) => page.at(-1)?.id,
+  });
 
 /** The signed-in user's own review of the firm, if any (per user: the sign-in and sign-out clear the cache). */
 export const ownFirmReviewQuery = (slug: string) =>

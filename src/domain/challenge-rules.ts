@@ -1,6 +1,5 @@
 import { MARKET_KEYWORDS } from './firm-rules';
 import type { PayoutRecordFilter, PayoutTier } from './payout-rules';
-import type { PriceSignal } from './price-alerts';
 
 /**
  * The challenge finder's rules, shared by the server (GET /api/challenges) and the browser
@@ -244,6 +243,16 @@ export interface ChallengeQuery {
 }
 
 /** One account option of GET /api/challenges (its zod schema is in the challenges module). */
+/** What the finder's card says of an option's price: its latest drop and whether it is at its 90-day low. */
+export interface PriceSignal {
+  /** The latest fall of the price after coupon, in dollars; null when its latest change was not a fall. */
+  latestDrop: number | null;
+  /** When that fall happened (ISO). */
+  droppedAt: string | null;
+  /** The price after coupon is the lowest it has been in 90 days (with at least one change in them). */
+  lowestIn90Days: boolean;
+}
+
 export interface ChallengeOption {
   firm: {
     id: number;

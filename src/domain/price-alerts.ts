@@ -1,4 +1,4 @@
-import type { ChallengeAsset, ChallengeQuery, DrawdownType } from './challenge-rules';
+import type { ChallengeAsset, ChallengeQuery, DrawdownType, PriceSignal } from './challenge-rules';
 import { meetsPayoutTier, type PayoutTier } from './payout-rules';
 
 /**
@@ -145,16 +145,6 @@ export interface PricePoint {
   priceAfterCoupon: number;
   /** ISO time. */
   recordedAt: string;
-}
-
-/** What the finder's card says of an option's price: its latest drop and whether it is at its 90-day low. */
-export interface PriceSignal {
-  /** The latest fall of the price after coupon, in dollars; null when its latest change was not a fall. */
-  latestDrop: number | null;
-  /** When that fall happened (ISO). */
-  droppedAt: string | null;
-  /** The price after coupon is the lowest it has been in 90 days (with at least one change in them). */
-  lowestIn90Days: boolean;
 }
 
 /**

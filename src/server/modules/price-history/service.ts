@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { roundCents } from '../../../domain/challenge-rules';
-import {
-  LOW_WINDOW_DAYS,
-  type PricePoint,
-  type PriceSignal,
-  priceChanged,
-  priceSignalOf,
-} from '../../../domain/price-alerts';
+import { type PriceSignal, roundCents } from '../../../domain/challenge-rules';
+import { LOW_WINDOW_DAYS, type PricePoint, priceChanged, priceSignalOf } from '../../../domain/price-alerts';
 import type { PriceHistory } from '../../../domain/saved-searches';
 import type { Db } from '../../db/client';
 import { accountPriceHistory, coupons, firmAccounts, propFirms } from '../../db/schema';

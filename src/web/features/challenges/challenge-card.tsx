@@ -6,12 +6,13 @@ import Tag from '~icons/lucide/tag';
 import {
   type ChallengeOption,
   DRAWDOWN_TYPE_LABELS,
+  type PriceSignal,
   stepsLabel,
   type TrueCost,
 } from '../../../domain/challenge-rules';
 import { formatDailyDrawdown, normalizeTrustRating, trustRatingLabel } from '../../../domain/firm-rules';
 import { formatFunding, formatPercent, formatPrice } from '../../../domain/format';
-import { type PriceSignal, showsPriceDropped } from '../../../domain/price-alerts';
+import { showsPriceDropped } from '../../../domain/price-alerts';
 import { PayoutRecordBadge } from '../../components/payout-record';
 import { Button } from '../../components/ui/button';
 import { createIconSprite } from '../../components/ui/icon-sprite';

@@ -5,6 +5,8 @@ import { ReadModel, ReadModels } from './read-model';
 /** A model of "rows" whose loads and refreshes the test counts and can hold open. */
 function counter() {
   const calls: string[] = [];
+  /** The refreshes whose rows were put into the model. */
+  const applied: string[] = [];
   let data = 1;
   let gate: Promise<void> = Promise.resolve();
   const model = new ReadModel<{ value: number; until: number }>({
@@ -20,17 +22,21 @@ function counter() {
       await gate;
       return { value, until: Number.POSITIVE_INFINITY };
     },
-    refresh: async (current, ids) => {
+    refresh: async (ids) => {
       calls.push(`refresh ${ids.join(',')}`);
       const value = data;
       await gate;
-      return { ...current, value };
+      return (current) => {
+        applied.push(ids.join(','));
+        return { ...current, value };
+      };
     },
     validUntil: (m) => m.until,
   });
   return {
     model,
     calls,
+    applied,
     set: (v: number) => {
       data = v;
     },
@@ -77,6 +83,8 @@ describe('ReadModel', () => {
     expect((await after).value).toBe(3);
     // The overtaken build's ids are read again with the new one.
     expect(c.calls).toEqual(['load', 'refresh 1', 'refresh 1,2']);
+    // Only the build that is kept touches the model (a model may be changed in place).
+    expect(c.applied).toEqual(['1,2']);
     expect((await c.model.get()).value).toBe(3);
     expect(c.calls).toHaveLength(3);
   });

@@ -9,8 +9,12 @@ export interface ReadModelSpec<T> {
   affects(event: ChangeEvent): ReadModelChange;
   /** Reads the whole model. */
   load(now: number): Promise<T>;
-  /** Reads again the rows of the ids named, on top of the current model (else `load`). */
-  refresh?(current: T, ids: number[], now: number): Promise<T>;
+  /**
+   * Reads again the rows of the ids named (else `load`), and answers how to put them into the
+   * current model: that step runs only if no other change came while they were read, so it may
+   * change the model in place rather than copy it (decision 0063).
+   */
+  refresh?(ids: number[], now: number): Promise<(current: T) => T>;
   /** When the model goes stale by itself (a coupon expires), in epoch ms; Infinity if never. */
   validUntil?(model: T): number;
 }
@@ -87,20 +91,24 @@ export class ReadModel<T> {
       const version = this.version;
       this.buildingVersion = version;
       const ids = this.changed ? [...this.changed] : null;
-      const build =
-        current && fresh(current) && ids && this.spec.refresh
-          ? ids.length
-            ? this.spec.refresh(current, ids, now)
-            : Promise.resolve(current)
-          : this.spec.load(now);
-      const kept = build.then((model) => {
+      const keep = (model: T) => {
         if (version === this.version) {
           this.current = model;
           this.currentVersion = version;
           this.changed = new Set();
         }
         return model;
-      });
+      };
+      const refresh = this.spec.refresh;
+      const kept =
+        current && fresh(current) && ids && refresh
+          ? ids.length
+            ? // Applied to the model current then: while the version stands, that is `current`.
+              refresh(ids, now).then((apply) =>
+                version === this.version && this.current === current ? keep(apply(current)) : current,
+              )
+            : Promise.resolve(keep(current))
+          : this.spec.load(now).then(keep);
       this.building = kept;
       const settle = () => {
         if (this.building === kept) this.building = null;

@@ -44,7 +44,7 @@ describe('dropStaleAnswers', () => {
           await new Promise<void>((resolve) => {
             release = resolve;
           });
-          return price;
+          return () => price;
         },
       }),
     );

@@ -19,7 +19,8 @@ import {
   users,
 } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
-import type { Catalog, CatalogRow } from './catalog';
+import { type Catalog, catalogRowOf, catalogRows } from './catalog';
+import type { CatalogRow } from './catalog-source';
 import { filtersOf } from './saved-searches';
 
 /**
@@ -103,7 +104,7 @@ export async function ensureAlertBaseline(db: Db, catalog: Catalog, now = new Da
     if (any) return false;
     await writeStates(
       tx,
-      new Map(catalog.rows.map((row) => [row.option.account.id, optionFactsOf(row)])),
+      new Map(catalogRows(catalog).map((row) => [row.option.account.id, optionFactsOf(row)])),
       now,
     );
     return true;
@@ -276,13 +277,11 @@ async function matchNow(
 ): Promise<number> {
   const scope = firmIds ? new Set(firmIds) : null;
   const current = new Map<number, OptionFacts>();
-  // The named firms' rows found by the catalog's firm id column, not by reading every row object.
-  let read = 0;
-  for (let i = 0; i < catalog.rows.length; i++) {
-    if (scope && !scope.has(catalog.firmIds[i])) continue;
-    const row = catalog.rows[i];
-    current.set(row.option.account.id, optionFactsOf(row));
-    if (++read % ROWS_A_CHUNK === 0) await pause();
+  // Taken at once: a save changes the catalog in place, and the pauses below let saves run.
+  const rows = catalogRows(catalog, scope ?? undefined);
+  for (let i = 0; i < rows.length; i++) {
+    current.set(rows[i].option.account.id, optionFactsOf(rows[i]));
+    if ((i + 1) % ROWS_A_CHUNK === 0) await pause();
   }
   // Nothing differs from the states: recorded already (by this process or another), or no change.
   const seen = await diffStates(db, current, scope);
@@ -360,17 +359,6 @@ async function sendAlert(
   });
 }
 
-/** Each catalog's rows by account id, made once per catalog (delivery looks up a few per search). */
-const rowIndexes = new WeakMap<Catalog, Map<number, CatalogRow>>();
-function rowsByAccount(catalog: Catalog): Map<number, CatalogRow> {
-  let index = rowIndexes.get(catalog);
-  if (!index) {
-    index = new Map(catalog.rows.map((row) => [row.option.account.id, row]));
-    rowIndexes.set(catalog, index);
-  }
-  return index;
-}
-
 /** A change of one option waiting for a search's next email. */
 type WaitingChange = { accountId: number } & SearchChange;
 
@@ -380,10 +368,9 @@ function linesOf(catalog: Catalog, query: string, changes: readonly WaitingChang
   if (!filters) return [];
   const byAccount = new Map<number, SearchChange[]>();
   for (const c of changes) byAccount.set(c.accountId, [...(byAccount.get(c.accountId) ?? []), c]);
-  const rowOf = rowsByAccount(catalog);
   const lines: AlertLine[] = [];
   for (const [accountId, list] of byAccount) {
-    const row = rowOf.get(accountId);
+    const row = catalogRowOf(catalog, accountId);
     const change = collapseSearchChanges(list, row && optionFactsOf(row), filters);
     if (!row || !change) continue;
     lines.push({

@@ -2,12 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../../../tests/setup/accounts';
+import { catalogView } from '../../../../tests/setup/catalog-view';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import { firmAccounts, firmPlatforms, fundingModels, propFirms } from '../../db/schema';
 import { insertAccount, insertCoupon } from '../../db/seed/factories';
 import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from '../../db/seed/firm-bundles';
 import { generateFirms } from '../../db/seed/firm-generator';
-import { type Catalog, costColumnsOf, loadCatalog, refreshCatalogFirms } from './catalog';
+import { costColumnsOf, loadCatalog, refreshCatalogFirms } from './catalog';
 
 let ctx: TestContext;
 let firmIds: number[] = [];
@@ -135,17 +136,6 @@ async function apply(s: Save): Promise<number> {
   return firmId;
 }
 
-/** Everything a request reads of a catalog. */
-const indexOf = (c: Catalog) => ({
-  options: c.rows.map((r) => r.option),
-  orders: c.orders,
-  ranks: c.ranks,
-  columns: c.columns,
-  sets: c.sets,
-  filters: c.filters,
-  validUntil: c.validUntil,
-});
-
 describe('an admin save over HTTP', () => {
   it('is in the finder for the next request after its answer', async () => {
     const admin = await signUpUser(ctx, { admin: true });
@@ -188,8 +178,12 @@ describe('a firm saved, merged into the catalog', () => {
         costColumnsOf(catalog, 2); // asked before the save: carried over by the merge
         catalog = await refreshCatalogFirms(ctx.db, catalog, [...changed], now);
         const full = await loadCatalog(ctx.db, now);
-        expect(indexOf(catalog)).toEqual(indexOf(full));
-        expect(catalog.costColumns.get(2)).toEqual(costColumnsOf(full, 2));
+        const view = catalogView(catalog, catalog.costColumns.get(2));
+        expect(view).toEqual(catalogView(full, costColumnsOf(full, 2)));
+        expect(view.rows).toBe(view.options.length);
+        expect(view.live).toBe(view.options.length);
+        expect(view.accounts.every(Boolean)).toBe(true);
+        expect(view.orders.every((order) => order.ranked)).toBe(true);
       }),
       { numRuns: 40 },
     );

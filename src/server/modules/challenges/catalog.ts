@@ -1,76 +1,28 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  type ChallengeAsset,
   type ChallengeFilters,
-  type ChallengeOption,
-  countSteps,
   type DrawdownType,
-  isNewsTradingAllowed,
-  matchesAsset,
   platformSlug,
-  roundCents,
-  type TrueCostOption,
-  trueCostInput,
   trueCostTerms,
 } from '../../../domain/challenge-rules';
-import { trustRatingWeight } from '../../../domain/firm-rules';
-import { meetsPayoutTier, type PayoutTier } from '../../../domain/payout-rules';
+import { meetsPayoutTier } from '../../../domain/payout-rules';
 import type { Db } from '../../db/client';
-import {
-  coupons,
-  firmAccounts,
-  firmPayoutRecords,
-  firmPlatforms,
-  fundingModels,
-  platforms,
-  propFirms,
-} from '../../db/schema';
 import type { ChangeEvent } from '../../lib/events';
 import { ReadModel } from '../../lib/read-model';
-import { isCouponLive, LISTED } from '../firms/service';
-import { listPriceSignals } from '../price-history/service';
+import { type CatalogRow, type CatalogSource, readCatalogSource, rowsOf } from './catalog-source';
 
 /**
  * Every account option of every listed firm, held in memory with what the finder filters and sorts
  * on (decision 0023): filtering tens of thousands of options in a loop takes a few milliseconds,
  * where PGlite, single-threaded, would run one SQL query per request over the same join.
+ *
+ * Each row has a slot that it keeps while it lives: typed arrays by slot hold what the range
+ * filters and the sorts read, bit sets of slots what the choice filters read, and each static order
+ * lists slots. An admin's save of a firm frees its rows' slots and puts its new rows into free ones,
+ * in place: only those slots' values change, and each order drops and inserts only them (decision
+ * 0063), where a copy of every array cost the requests of the moment their garbage collection.
  */
 
-/** One option as the API answers it, before the true cost (which depends on the request). */
-export type CatalogOption = Omit<ChallengeOption, 'trueCost' | 'costPer1k'>;
-
-export interface CatalogRow {
-  option: CatalogOption;
-  /** What the true cost is computed from, built once. */
-  costInput: TrueCostOption;
-  capital: number;
-  steps: number;
-  assets: ReadonlySet<ChallengeAsset>;
-  drawdownType: DrawdownType | null;
-  dailyDrawdown: number | null;
-  maximumDrawdown: number | null;
-  /** Phase-1 target; 0 for instant funding. */
-  target: number;
-  profitSplit: number | null;
-  priceAfterCoupon: number;
-  platforms: ReadonlySet<string>;
-  /** Lower case. */
-  restrictedCountries: ReadonlySet<string>;
-  news: boolean;
-  weekend: boolean;
-  ea: boolean;
-  timeLimits: boolean;
-  refundable: boolean;
-  hasCoupon: boolean;
-  trustWeight: number;
-  /** The firm's median days from payout request to receipt; null without a payout record. */
-  payoutDays: number | null;
-  /** The latest fall of the price after coupon within 90 days; null when none. */
-  latestDrop: number | null;
-}
-
-/** Every row's true-cost terms (`trueCostTerms`) for one number of months per attempt, by position. */
+/** Every row's true-cost terms (`trueCostTerms`) for one number of months per attempt, by slot. */
 export interface CostColumns {
   base: Float64Array;
   perRetry: Float64Array;
@@ -96,9 +48,9 @@ export const FLAG = {
 const FLAG_BITS = Object.values(FLAG);
 
 /**
- * What the finder's range filters read, one typed array per column, by row position: a request's
- * filters run as one loop over numbers. Missing numbers are NaN (every comparison with NaN is
- * false); a missing daily drawdown is 0 (no daily limit).
+ * What the finder's range filters read, one typed array per column, by slot: a request's filters
+ * run as one loop over numbers. Missing numbers are NaN (every comparison with NaN is false); a
+ * missing daily drawdown is 0 (no daily limit).
  */
 export interface CatalogColumns {
   capital: Float64Array;
@@ -110,12 +62,12 @@ export interface CatalogColumns {
 }
 
 /**
- * Rows, as bits (row position i is bit i % 32 of word i >> 5): the finder's choice and yes/no
- * filters are unions and intersections of these, 32 rows to an operation.
+ * Slots, as bits (slot i is bit i % 32 of word i >> 5): the finder's choice and yes/no filters are
+ * unions and intersections of these, 32 rows to an operation.
  */
 export type RowSet = Uint32Array;
 
-/** The rows with each value of the finder's choice and yes/no filters. */
+/** The slots of the rows with each value of the finder's choice and yes/no filters. */
 export interface CatalogSets {
   capital: Map<number, RowSet>;
   /** 0 for instant funding. */
@@ -129,322 +81,51 @@ export interface CatalogSets {
   restricted: Map<string, RowSet>;
 }
 
+/** Each choice (a platform slug, a country in lower case) with its spellings, counted by firm. */
+type Tally = Map<string, Map<string, number>>;
+
+/** A listed firm with options: its rows' slots, and what it adds to the filters' choices. */
+interface CatalogFirm {
+  slots: number[];
+  /** [slug, name] of each platform. */
+  platforms: [string, string][];
+  /** [lower case, as written] of each restricted country. */
+  countries: [string, string][];
+}
+
 export interface Catalog {
-  rows: CatalogRow[];
+  /** Each slot's row; undefined where a save freed the slot and no row has taken it since. */
+  rows: (CatalogRow | undefined)[];
+  /** The slots that hold a row. */
+  live: RowSet;
+  /** Every slot below this has held a row: what a pass over the rows covers. */
+  high: number;
+  /** Freed slots below `high`, taken before new ones. */
+  free: number[];
   columns: CatalogColumns;
-  sets: CatalogSets;
-  /** Row positions in each static order, ascending and descending (ties: price after coupon, then id). */
-  orders: Record<StaticSort, { asc: Int32Array; desc: Int32Array }>;
-  /** The inverse of `orders`: each row's place in each order. */
-  ranks: Record<StaticSort, { asc: Int32Array; desc: Int32Array }>;
-  /** When the first chosen best coupon expires (the catalog is rebuilt then); Infinity if never. */
-  validUntil: number;
-  /** The choices of the page's platform and country filters, from listed firms with options. */
-  filters: ChallengeFilters;
-  /**
-   * What a merge reads instead of the row objects (a pass over 50,000 objects costs far more than
-   * one over a typed array): each row's key in each static order (NaN where it has none), and its
-   * firm and account ids, by position.
-   */
+  /** Each row's key in each static order (NaN where it has none), by slot. */
   keys: Record<StaticSort, Float64Array>;
   firmIds: Float64Array;
   accountIds: Float64Array;
+  sets: CatalogSets;
+  orders: Record<StaticSort, SlotOrder>;
   /** Listed firms with at least one option. */
-  firmsWithOptions: ReadonlySet<number>;
+  firms: Map<number, CatalogFirm>;
+  slotOfAccount: Map<number, number>;
+  /** The platform and country choices of firms with options, which `filters` lists. */
+  choices: { platforms: Tally; countries: Tally };
+  /** The choices of the page's platform and country filters. */
+  filters: ChallengeFilters;
+  /** When each firm's best live coupon expires, in epoch ms (none: no entry). */
+  couponExpiry: Map<number, number>;
+  /** When the first chosen best coupon expires (the catalog is built again then); Infinity if never. */
+  validUntil: number;
   /**
-   * Every row's true-cost terms for the months per attempt asked lately, by position: made by the
-   * first request that asks (`costColumnsOf`), and carried over by a merge.
+   * Every row's true-cost terms for the months per attempt asked lately: made by the first request
+   * that asks (`costColumnsOf`), and kept up to date by each save.
    */
   costColumns: Map<number, CostColumns>;
-  /** The firm-level rows it was built from that the filters and expiry need after a build. */
-  source: KeptSource;
 }
-
-const ASSETS: ChallengeAsset[] = ['cfd', 'futures', 'crypto'];
-const NO_PRICE_SIGNAL = { latestDrop: null, droppedAt: null, lowestIn90Days: false } as const;
-
-const num = (v: unknown) => (v == null ? null : Number(v));
-
-/**
- * What the catalog is built from: listed firms, their models and accounts, platforms and best live
- * coupons; of every firm, or only of the firms named (a change of a few firms re-reads only them).
- */
-async function readCatalogSource(db: Db, onlyFirms?: number[], now = Date.now()) {
-  const of = (column: AnyPgColumn) => (onlyFirms ? inArray(column, onlyFirms) : undefined);
-  // Firms, models and accounts apart, joined here: one joined query carried every firm and model
-  // column (the restricted countries array above all) on each of ~50,000 rows, and reading those
-  // rows was most of the build (decision 0023).
-  const [firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows, priceSignals] =
-    await Promise.all([
-      db
-        .select({
-          id: propFirms.id,
-          slug: propFirms.slug,
-          name: propFirms.name,
-          logo: propFirms.logo,
-          assetType: propFirms.assetType,
-          trustRating: propFirms.trustRating,
-          cashbackProvided: propFirms.cashbackProvided,
-          cashbackPercentage: propFirms.cashbackPercentage,
-          restrictedCountries: propFirms.restrictedCountries,
-        })
-        .from(propFirms)
-        .where(and(eq(propFirms.status, LISTED), of(propFirms.id))),
-      db
-        .select({
-          id: fundingModels.id,
-          name: fundingModels.name,
-          assetType: fundingModels.assetType,
-          drawdownType: fundingModels.drawdownType,
-          dailyDrawdown: fundingModels.dailyDrawdown,
-          maximumDrawdown: fundingModels.maximumDrawdown,
-          profitTargetPhase1: fundingModels.profitTargetPhase1,
-          profitTargetPhase2: fundingModels.profitTargetPhase2,
-          profitTargetPhase3: fundingModels.profitTargetPhase3,
-          profitSplit: fundingModels.profitSplit,
-          timeLimits: fundingModels.timeLimits,
-          newsTrading: fundingModels.newsTrading,
-          weekendHolding: fundingModels.weekendHolding,
-          eaAllowed: fundingModels.eaAllowed,
-          feeRefundable: fundingModels.feeRefundable,
-        })
-        .from(fundingModels)
-        .where(of(fundingModels.propFirmId)),
-      db
-        .select({
-          id: firmAccounts.id,
-          modelId: firmAccounts.fundingModelId,
-          firmId: firmAccounts.propFirmId,
-          capital: firmAccounts.capital,
-          price: firmAccounts.price,
-          pricingType: firmAccounts.pricingType,
-          activationFee: firmAccounts.activationFee,
-          resetPrice: firmAccounts.resetPrice,
-        })
-        .from(firmAccounts)
-        .where(of(firmAccounts.propFirmId)),
-      db
-        .select({ firmId: firmPlatforms.propFirmId, name: platforms.name })
-        .from(firmPlatforms)
-        .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
-        .where(of(firmPlatforms.propFirmId)),
-      db
-        .selectDistinctOn([coupons.propFirmId], {
-          firmId: coupons.propFirmId,
-          id: coupons.id,
-          code: coupons.code,
-          discountPercent: coupons.discountPercent,
-          expiryDate: coupons.expiryDate,
-        })
-        .from(coupons)
-        .where(and(isCouponLive, sql`${coupons.propFirmId} is not null`, of(coupons.propFirmId)))
-        .orderBy(coupons.propFirmId, sql`${coupons.discountPercent} desc nulls last`, asc(coupons.id)),
-      db
-        .select({
-          firmId: firmPayoutRecords.propFirmId,
-          tier: firmPayoutRecords.tier,
-          medianDays: firmPayoutRecords.medianDays,
-        })
-        .from(firmPayoutRecords)
-        .where(of(firmPayoutRecords.propFirmId)),
-      listPriceSignals(db, new Date(now), onlyFirms),
-    ]);
-  return { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows, priceSignals };
-}
-
-type CatalogSource = Awaited<ReturnType<typeof readCatalogSource>>;
-
-/** The part of a source a built catalog keeps: its firms, their platforms and best coupons. */
-type KeptSource = Pick<CatalogSource, 'firmRows' | 'platformRows' | 'couponRows'>;
-
-/** The kept source with the named firms' rows replaced by theirs in `fresh` (a firm no longer listed drops out). */
-function replaceFirms(source: KeptSource, firmIds: number[], fresh: CatalogSource): KeptSource {
-  const changed = new Set(firmIds);
-  return {
-    firmRows: [...source.firmRows.filter((f) => !changed.has(f.id)), ...fresh.firmRows],
-    platformRows: [...source.platformRows.filter((p) => !changed.has(p.firmId)), ...fresh.platformRows],
-    couponRows: [
-      ...source.couponRows.filter((c) => c.firmId == null || !changed.has(c.firmId)),
-      ...fresh.couponRows,
-    ],
-  };
-}
-
-/** Reads every option of listed firms, their firms' platforms and best live coupons, and indexes them. */
-export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
-  return buildCatalog(await readCatalogSource(db, undefined, now), now);
-}
-
-/**
- * The catalog with only the named firms read again (a firm saved in the admin, say): their rows are
- * made again from their own source rows (a firm's rows depend on nothing else), and merged into the
- * orders and row sets of the current catalog, every other row kept where it stands (decision 0055).
- */
-export async function refreshCatalogFirms(db: Db, catalog: Catalog, firmIds: number[], now = Date.now()) {
-  const fresh = await readCatalogSource(db, firmIds, now);
-  const source = replaceFirms(catalog.source, firmIds, fresh);
-  return patchCatalog(catalog, source, (await buildCatalog(fresh, now)).rows, new Set(firmIds), now);
-}
-
-/** A catalog from its source. */
-async function buildCatalog(source: CatalogSource, now: number): Promise<Catalog> {
-  const { firmRows, modelRows, accountRows, platformRows, couponRows, payoutRows, priceSignals } = source;
-  const payoutOf = new Map<number, { tier: PayoutTier; medianDays: number | null }>(
-    payoutRows.map((p) => [p.firmId, p]),
-  );
-  const firmsById = new Map(firmRows.map((f) => [f.id, f]));
-  const modelsById = new Map(modelRows.map((m) => [m.id, m]));
-  const optionRows = accountRows.flatMap((a) => {
-    const f = firmsById.get(a.firmId);
-    const m = modelsById.get(a.modelId);
-    if (!f || !m) return [];
-    return [
-      {
-        firmId: f.id,
-        firmSlug: f.slug,
-        firmName: f.name,
-        firmLogo: f.logo,
-        firmAssetType: f.assetType,
-        trustRating: f.trustRating,
-        cashbackProvided: f.cashbackProvided,
-        cashbackPercentage: f.cashbackPercentage,
-        restrictedCountries: f.restrictedCountries,
-        modelId: m.id,
-        modelName: m.name,
-        modelAssetType: m.assetType,
-        drawdownType: m.drawdownType,
-        dailyDrawdown: m.dailyDrawdown,
-        maximumDrawdown: m.maximumDrawdown,
-        profitTargetPhase1: m.profitTargetPhase1,
-        profitTargetPhase2: m.profitTargetPhase2,
-        profitTargetPhase3: m.profitTargetPhase3,
-        profitSplit: m.profitSplit,
-        timeLimits: m.timeLimits,
-        newsTrading: m.newsTrading,
-        weekendHolding: m.weekendHolding,
-        eaAllowed: m.eaAllowed,
-        feeRefundable: m.feeRefundable,
-        accountId: a.id,
-        capital: a.capital,
-        price: a.price,
-        pricingType: a.pricingType,
-        activationFee: a.activationFee,
-        resetPrice: a.resetPrice,
-      },
-    ];
-  });
-  const platformsOf = new Map<number, Set<string>>();
-  for (const { firmId, name } of platformRows) {
-    const set = platformsOf.get(firmId) ?? new Set<string>();
-    set.add(platformSlug(name));
-    platformsOf.set(firmId, set);
-  }
-  const bestCoupon = new Map<number, { id: number; code: string; discountPercent: number | null }>();
-  for (const c of couponRows) {
-    if (c.firmId == null) continue;
-    bestCoupon.set(c.firmId, { id: c.id, code: c.code, discountPercent: c.discountPercent });
-  }
-  const countriesOf = new Map<number, Set<string>>();
-  const noPlatforms = new Set<string>();
-
-  const rows = optionRows.map((r): CatalogRow => {
-    const coupon = bestCoupon.get(r.firmId) ?? null;
-    const price = Number(r.price);
-    const fee = price * (1 - (coupon?.discountPercent ?? 0) / 100);
-    const steps = countSteps(r);
-    const news = isNewsTradingAllowed(r.newsTrading);
-    let countries = countriesOf.get(r.firmId);
-    if (!countries) {
-      countries = new Set(r.restrictedCountries.map((c) => c.trim().toLowerCase()));
-      countriesOf.set(r.firmId, countries);
-    }
-    const drawdownType = r.drawdownType ?? null;
-    const profitTargets = [r.profitTargetPhase1, r.profitTargetPhase2, r.profitTargetPhase3].filter(
-      (t): t is number => t != null && t > 0,
-    );
-    const priceAfterCoupon = roundCents(fee);
-    const payout = payoutOf.get(r.firmId);
-    const priceSignal = priceSignals.get(r.accountId) ?? NO_PRICE_SIGNAL;
-    const option: CatalogOption = {
-      firm: {
-        id: r.firmId,
-        slug: r.firmSlug,
-        name: r.firmName,
-        logo: r.firmLogo,
-        trustRating: r.trustRating,
-        cashbackPercentage:
-          r.cashbackProvided && (r.cashbackPercentage ?? 0) > 0 ? r.cashbackPercentage : null,
-        payoutTier: payout?.tier ?? null,
-        payoutMedianDays: payout?.medianDays ?? null,
-      },
-      model: {
-        id: r.modelId,
-        name: r.modelName,
-        steps,
-        assetType: r.modelAssetType,
-        drawdownType,
-        dailyDrawdown: r.dailyDrawdown,
-        maximumDrawdown: r.maximumDrawdown,
-        profitTargets,
-        profitSplit: r.profitSplit,
-        timeLimits: r.timeLimits,
-        newsTrading: news,
-        weekendHolding: r.weekendHolding,
-        eaAllowed: r.eaAllowed,
-        feeRefundable: r.feeRefundable,
-      },
-      account: {
-        id: r.accountId,
-        capital: r.capital,
-        price,
-        pricingType: r.pricingType,
-        activationFee: num(r.activationFee),
-        resetPrice: num(r.resetPrice),
-      },
-      coupon,
-      priceAfterCoupon,
-      priceSignal,
-    };
-    return {
-      option,
-      costInput: trueCostInput({ ...option, trueCost: 0, costPer1k: 0 }),
-      capital: r.capital,
-      steps,
-      assets: new Set(ASSETS.filter((a) => matchesAsset(a, r.modelAssetType, r.firmAssetType))),
-      drawdownType,
-      dailyDrawdown: r.dailyDrawdown,
-      maximumDrawdown: r.maximumDrawdown,
-      target: r.profitTargetPhase1 ?? 0,
-      profitSplit: r.profitSplit,
-      priceAfterCoupon,
-      platforms: platformsOf.get(r.firmId) ?? noPlatforms,
-      restrictedCountries: countries,
-      news,
-      weekend: r.weekendHolding,
-      ea: r.eaAllowed,
-      timeLimits: r.timeLimits,
-      refundable: r.feeRefundable,
-      hasCoupon: coupon != null,
-      trustWeight: trustRatingWeight(r.trustRating),
-      payoutDays: payout?.medianDays ?? null,
-      latestDrop: priceSignal.latestDrop,
-    };
-  });
-  rows.sort(byPriceThenId);
-  const index = indexOfRows(rows);
-  const orders = {} as Record<StaticSort, Int32Array>;
-  for (const sort of STATIC_SORTS) {
-    await yieldToRequests(rows.length);
-    // Rows are already in price order; the other keys are sorted once.
-    orders[sort] = sort === 'price' ? identity(rows.length) : sortedPositions(index.keys[sort], 1);
-  }
-  await yieldToRequests(rows.length);
-  return indexCatalog(rows, index, orders, setsOf(rows), new Set(index.firmIds), source, now);
-}
-
-// Ties everywhere: price after coupon, then account id, so pages never overlap or skip.
-const byPriceThenId = (a: CatalogRow, b: CatalogRow) =>
-  a.priceAfterCoupon - b.priceAfterCoupon || a.option.account.id - b.option.account.id;
 
 const SORT_KEYS: Record<StaticSort, (row: CatalogRow) => number | null> = {
   price: (row) => row.priceAfterCoupon,
@@ -455,289 +136,377 @@ const SORT_KEYS: Record<StaticSort, (row: CatalogRow) => number | null> = {
   priceDrop: (row) => row.latestDrop,
 };
 const STATIC_SORTS = Object.keys(SORT_KEYS) as StaticSort[];
+const COLUMNS: (keyof CatalogColumns)[] = [
+  'capital',
+  'dailyDrawdown',
+  'maximumDrawdown',
+  'target',
+  'priceAfterCoupon',
+  'profitSplit',
+];
 
-/** What a catalog holds by row position in typed arrays: the columns, the sort keys and the ids. */
-type RowIndex = Pick<Catalog, 'columns' | 'keys' | 'firmIds' | 'accountIds'>;
+const wordsFor = (slots: number) => (slots + 31) >>> 5;
+const capacityOf = (catalog: Catalog) => catalog.firmIds.length;
+const orNaN = (v: number | null) => (v == null ? Number.NaN : v);
 
-function emptyIndex(n: number): RowIndex {
-  const keys = {} as Record<StaticSort, Float64Array>;
-  for (const sort of STATIC_SORTS) keys[sort] = new Float64Array(n);
-  return {
-    columns: {
-      capital: new Float64Array(n),
-      dailyDrawdown: new Float64Array(n),
-      maximumDrawdown: new Float64Array(n),
-      target: new Float64Array(n),
-      priceAfterCoupon: new Float64Array(n),
-      profitSplit: new Float64Array(n),
-    },
-    keys,
-    firmIds: new Float64Array(n),
-    accountIds: new Float64Array(n),
+/**
+ * Compares two slots in `sort`'s ascending order: by key, a missing key (NaN) last, then by price
+ * after coupon, then by account id, so pages never overlap or skip. Reads the arrays as they are now.
+ */
+function slotComparator(catalog: Catalog, sort: StaticSort) {
+  const keys = catalog.keys[sort];
+  const price = catalog.columns.priceAfterCoupon;
+  const ids = catalog.accountIds;
+  return (i: number, j: number) => {
+    const a = keys[i];
+    const b = keys[j];
+    const aMissing = Number.isNaN(a);
+    if (aMissing !== Number.isNaN(b)) return aMissing ? 1 : -1;
+    return (aMissing ? 0 : a - b) || price[i] - price[j] || ids[i] - ids[j];
   };
 }
 
-const orNaN = (v: number | null) => (v == null ? Number.NaN : v);
+/** `buffer` if it holds `length` numbers, else a new one that does. */
+const atLeast = (buffer: Int32Array, length: number): Int32Array =>
+  buffer.length >= length ? buffer : new Int32Array(length);
 
-/** Writes row `row`'s values at position `i` of every array of `index`. */
-function writeRow(index: RowIndex, row: CatalogRow, i: number): void {
-  const { columns, keys } = index;
-  columns.capital[i] = row.capital;
-  columns.dailyDrawdown[i] = row.dailyDrawdown ?? 0;
-  columns.maximumDrawdown[i] = orNaN(row.maximumDrawdown);
-  columns.target[i] = row.target;
-  columns.priceAfterCoupon[i] = row.priceAfterCoupon;
-  columns.profitSplit[i] = orNaN(row.profitSplit);
-  for (const sort of STATIC_SORTS) keys[sort][i] = orNaN(SORT_KEYS[sort](row));
-  index.firmIds[i] = row.option.firm.id;
-  index.accountIds[i] = row.option.account.id;
-}
+/**
+ * The slots of the live rows in one static order, ascending; the descending order (equal keys in
+ * their ascending tie order, missing keys still last) and each slot's place in either order are made
+ * when a request first asks, into arrays kept for the next time.
+ */
+export class SlotOrder {
+  private slots: Int32Array = new Int32Array(0);
+  private length = 0;
+  private descending: Int32Array = new Int32Array(0);
+  private descendingMade = false;
+  private readonly places: Record<'asc' | 'desc', Int32Array> = {
+    asc: new Int32Array(0),
+    desc: new Int32Array(0),
+  };
+  private readonly placesMade = { asc: false, desc: false };
 
-function indexOfRows(rows: readonly CatalogRow[]): RowIndex {
-  const index = emptyIndex(rows.length);
-  for (let i = 0; i < rows.length; i++) writeRow(index, rows[i], i);
-  return index;
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly sort: StaticSort,
+  ) {}
+
+  get asc(): Int32Array {
+    return this.slots.subarray(0, this.length);
+  }
+
+  get desc(): Int32Array {
+    if (!this.descendingMade) {
+      this.descending = atLeast(this.descending, this.slots.length);
+      reverseKeepingTies(this.asc, this.catalog.keys[this.sort], this.descending);
+      this.descendingMade = true;
+    }
+    return this.descending.subarray(0, this.length);
+  }
+
+  /** Each slot's place in the order (by slot; meaningless for a free slot). */
+  ranks(order: 'asc' | 'desc'): Int32Array {
+    if (!this.placesMade[order]) {
+      const places = atLeast(this.places[order], this.slots.length);
+      const slots = this[order];
+      for (let place = 0; place < slots.length; place++) places[slots[place]] = place;
+      this.places[order] = places;
+      this.placesMade[order] = true;
+    }
+    return this.places[order];
+  }
+
+  /** Sorts every live slot. */
+  sortAll(): void {
+    const { catalog } = this;
+    const slots: number[] = [];
+    for (let i = 0; i < catalog.high; i++) if (catalog.rows[i]) slots.push(i);
+    slots.sort(slotComparator(catalog, this.sort));
+    this.slots = atLeast(this.slots, capacityOf(catalog));
+    this.slots.set(slots);
+    this.length = slots.length;
+    this.changed();
+  }
+
+  /** Drops the slots no longer live, keeping the others in order. */
+  dropFreed(): void {
+    const { live } = this.catalog;
+    let kept = 0;
+    for (let k = 0; k < this.length; k++) {
+      const slot = this.slots[k];
+      if (live[slot >>> 5] & (1 << (slot & 31))) this.slots[kept++] = slot;
+    }
+    this.length = kept;
+    this.changed();
+  }
+
+  /** Puts `added` (live slots not in the order) where the order puts them: one merge from the end. */
+  insert(added: Int32Array): void {
+    if (added.length === 0) return;
+    const compare = slotComparator(this.catalog, this.sort);
+    const sorted = added.slice().sort(compare);
+    const total = this.length + sorted.length;
+    if (this.slots.length < total) {
+      const grown = new Int32Array(capacityOf(this.catalog));
+      grown.set(this.asc);
+      this.slots = grown;
+    }
+    const slots = this.slots;
+    let from = this.length - 1;
+    let next = sorted.length - 1;
+    for (let at = total - 1; next >= 0; at--)
+      slots[at] = from >= 0 && compare(slots[from], sorted[next]) > 0 ? slots[from--] : sorted[next--];
+    this.length = total;
+    this.changed();
+  }
+
+  private changed(): void {
+    this.descendingMade = false;
+    this.placesMade.asc = false;
+    this.placesMade.desc = false;
+  }
 }
 
 /**
- * The runs of kept positions that moved together, as [old start, new start, length] triples: a
- * merge keeps the rows' relative order, so a save of one firm leaves a few dozen runs of thousands.
+ * Writes the descending order of `asc` into `into`: equal keys keep their ascending tie order
+ * (price, then id), and rows without a key (last in `asc`) stay last.
  */
-function movedRuns(moved: Int32Array): Int32Array {
-  const runs: number[] = [];
-  for (let i = 0; i < moved.length; ) {
-    if (moved[i] < 0) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    while (j < moved.length && moved[j] === moved[i] + (j - i)) j++;
-    runs.push(i, moved[i], j - i);
-    i = j;
+function reverseKeepingTies(asc: Int32Array, keys: Float64Array, into: Int32Array): void {
+  let present = asc.length;
+  while (present > 0 && Number.isNaN(keys[asc[present - 1]])) present--;
+  let d = 0;
+  for (let end = present; end > 0; ) {
+    let start = end - 1;
+    while (start > 0 && keys[asc[start - 1]] === keys[asc[end - 1]]) start--;
+    for (let k = start; k < end; k++) into[d++] = asc[k];
+    end = start;
   }
-  return Int32Array.from(runs);
+  for (let k = present; k < asc.length; k++) into[d++] = asc[k];
 }
 
-/** Copies each run of `from` to its new place in `to` (typed arrays of one kind). */
-function moveRuns<T extends Float64Array | Int32Array>(runs: Int32Array, from: T, to: T): void {
-  for (let r = 0; r < runs.length; r += 3) to.set(from.subarray(runs[r], runs[r] + runs[r + 2]), runs[r + 1]);
+function emptyCatalog(capacity: number): Catalog {
+  const numbers = () => new Float64Array(capacity);
+  const keys = {} as Record<StaticSort, Float64Array>;
+  for (const sort of STATIC_SORTS) keys[sort] = numbers();
+  const columns = {} as CatalogColumns;
+  for (const column of COLUMNS) columns[column] = numbers();
+  const catalog: Catalog = {
+    rows: [],
+    live: new Uint32Array(wordsFor(capacity)),
+    high: 0,
+    free: [],
+    columns,
+    keys,
+    firmIds: numbers(),
+    accountIds: numbers(),
+    sets: {
+      capital: new Map(),
+      steps: new Map(),
+      flags: new Map(),
+      drawdown: new Map(),
+      platform: new Map(),
+      restricted: new Map(),
+    },
+    orders: {} as Catalog['orders'],
+    firms: new Map(),
+    slotOfAccount: new Map(),
+    choices: { platforms: new Map(), countries: new Map() },
+    filters: { platforms: [], countries: [] },
+    couponExpiry: new Map(),
+    validUntil: Number.POSITIVE_INFINITY,
+    costColumns: new Map(),
+  };
+  for (const sort of STATIC_SORTS) catalog.orders[sort] = new SlotOrder(catalog, sort);
+  return catalog;
 }
 
-/** Copies `length` bits of `from` starting at bit `start` into `to` from bit `at` (`to` starts clear). */
-function copyBits(from: Uint32Array, start: number, to: Uint32Array, at: number, length: number): void {
-  for (let done = 0; done < length; ) {
-    const s = start + done;
-    const d = at + done;
-    const shift = d & 31;
-    const take = Math.min(32 - shift, length - done);
-    const offset = s & 31;
-    let bits = from[s >>> 5] >>> offset;
-    if (offset + take > 32) bits |= from[(s >>> 5) + 1] << (32 - offset);
-    const mask = take === 32 ? 0xffffffff : (1 << take) - 1;
-    to[d >>> 5] |= (bits & mask) << shift;
-    done += take;
-  }
-}
-
-/** `index` with each value moved to its row's new position (`runs`: `movedRuns`), at `length`. */
-function movedIndex(index: RowIndex, runs: Int32Array, length: number): RowIndex {
-  const next = emptyIndex(length);
-  const move = (from: Float64Array, to: Float64Array) => moveRuns(runs, from, to);
-  for (const column of Object.keys(next.columns) as (keyof CatalogColumns)[])
-    move(index.columns[column], next.columns[column]);
-  for (const sort of STATIC_SORTS) move(index.keys[sort], next.keys[sort]);
-  move(index.firmIds, next.firmIds);
-  move(index.accountIds, next.accountIds);
-  return next;
-}
+/** Room for a few more rows than it holds, so most saves that add an option take no new arrays. */
+const roomFor = (rows: number) => rows + Math.max(64, rows >>> 4);
 
 /**
  * Lets waiting requests run between the stages of a full build over many rows: each pass over the
- * rows takes a few milliseconds at 50,000 options, the whole build tens (decision 0055). A merge
- * (`patchCatalog`) does not yield: its passes over typed arrays are short, and under load each
- * pause lasts as long as the requests queued meanwhile, which a save would wait for.
+ * rows takes a few milliseconds at 50,000 options, the whole build tens (decision 0055). A save's
+ * merge (`mergeCatalogFirms`) does not yield: it touches only the saved firms' slots.
  */
 const yieldToRequests = (rows: number) =>
   rows < 10_000 ? Promise.resolve() : new Promise<void>((resolve) => setImmediate(resolve));
 
-function identity(n: number): Int32Array {
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  return order;
+/** Reads every option of listed firms, their firms' platforms and best live coupons, and indexes them. */
+export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
+  const source = await readCatalogSource(db, undefined, now);
+  const rows = rowsOf(source);
+  const catalog = emptyCatalog(roomFor(rows.length));
+  // In price order: neighbouring slots are read together by the cheapest pages.
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % 10_000 === 0) await yieldToRequests(rows.length);
+    placeRow(catalog, rows[i]);
+  }
+  describeFirms(catalog, source);
+  for (const sort of STATIC_SORTS) {
+    await yieldToRequests(rows.length);
+    catalog.orders[sort].sortAll();
+  }
+  return settle(catalog, source, now);
 }
 
 /**
- * The catalog over rows in price order, given their index, each static order ascending and the row
- * sets: the descending orders, ranks and the filters' choices are derived from them.
+ * Puts the rows of the firms `firmIds`, read again in `fresh` (a firm no longer listed has none),
+ * into the catalog in place of their old ones (decision 0063): their old slots are freed, their
+ * new rows take free slots, and each order drops the freed slots and takes the new ones. The result
+ * equals a full build of the same data, but for which slot holds which row (catalog-patch.test.ts).
  */
-async function indexCatalog(
-  rows: CatalogRow[],
-  index: RowIndex,
-  ascending: Record<StaticSort, Int32Array>,
-  sets: CatalogSets,
-  firmsWithOptions: ReadonlySet<number>,
-  source: KeptSource,
+export function mergeCatalogFirms(
+  catalog: Catalog,
+  firmIds: readonly number[],
+  fresh: CatalogSource,
   now: number,
-  costColumns = new Map<number, CostColumns>(),
-): Promise<Catalog> {
-  const orders = {} as Catalog['orders'];
-  const ranks = {} as Catalog['ranks'];
-  for (const sort of STATIC_SORTS) {
-    // The descending order and the ranks are made when a request first needs them: between two
-    // saves most sorts are not asked for, and a save's merge stays short.
-    const asc = ascending[sort];
-    const keys = index.keys[sort];
-    let desc: Int32Array | undefined;
-    let ascRanks: Int32Array | undefined;
-    let descRanks: Int32Array | undefined;
-    const order = {
-      asc,
-      get desc() {
-        desc ??= reverseKeepingTies(asc, keys);
-        return desc;
-      },
-    };
-    orders[sort] = order;
-    ranks[sort] = {
-      get asc() {
-        ascRanks ??= inverse(asc);
-        return ascRanks;
-      },
-      get desc() {
-        descRanks ??= inverse(order.desc);
-        return descRanks;
-      },
-    };
-  }
-  let validUntil = Number.POSITIVE_INFINITY;
-  for (const c of source.couponRows)
-    if (c.firmId != null && c.expiryDate) validUntil = Math.min(validUntil, c.expiryDate.getTime());
-  return {
-    rows,
-    ...index,
-    sets,
-    orders,
-    ranks,
-    validUntil: validUntil > now ? validUntil : now,
-    filters: filtersOf(firmsWithOptions, source),
-    firmsWithOptions,
-    costColumns,
-    source: { firmRows: source.firmRows, platformRows: source.platformRows, couponRows: source.couponRows },
-  };
+): Catalog {
+  for (const id of firmIds) removeFirm(catalog, id);
+  for (const sort of STATIC_SORTS) catalog.orders[sort].dropFreed();
+  const added = rowsOf(fresh);
+  const room = catalog.free.length + capacityOf(catalog) - catalog.high;
+  if (added.length > room) grow(catalog, roomFor(catalog.high + added.length - catalog.free.length));
+  const slots = Int32Array.from(added, (row) => placeRow(catalog, row));
+  describeFirms(catalog, fresh);
+  for (const sort of STATIC_SORTS) catalog.orders[sort].insert(slots);
+  for (const id of firmIds) catalog.couponExpiry.delete(id);
+  return settle(catalog, fresh, now);
 }
 
-/** The choices of the platform and country filters: those of listed firms with options. */
-function filtersOf(withOptions: ReadonlySet<number>, source: KeptSource): ChallengeFilters {
-  const slugOf = new Map<string, string>();
-  const platformNames = new Map<string, string>();
-  for (const name of new Set(source.platformRows.map((p) => p.name))) {
-    slugOf.set(name, platformSlug(name));
-    platformNames.set(platformSlug(name), name);
+/** The catalog with the firms `firmIds` read again (a firm saved in the admin, say). */
+export async function refreshCatalogFirms(db: Db, catalog: Catalog, firmIds: number[], now = Date.now()) {
+  return mergeCatalogFirms(catalog, firmIds, await readCatalogSource(db, firmIds, now), now);
+}
+
+/** Puts `row` into a free slot (a new one when none is free); returns the slot. */
+function placeRow(catalog: Catalog, row: CatalogRow): number {
+  const slot = catalog.free.pop() ?? catalog.high++;
+  catalog.rows[slot] = row;
+  const { columns, keys } = catalog;
+  columns.capital[slot] = row.capital;
+  columns.dailyDrawdown[slot] = row.dailyDrawdown ?? 0;
+  columns.maximumDrawdown[slot] = orNaN(row.maximumDrawdown);
+  columns.target[slot] = row.target;
+  columns.priceAfterCoupon[slot] = row.priceAfterCoupon;
+  columns.profitSplit[slot] = orNaN(row.profitSplit);
+  for (const sort of STATIC_SORTS) keys[sort][slot] = orNaN(SORT_KEYS[sort](row));
+  const firmId = row.option.firm.id;
+  catalog.firmIds[slot] = firmId;
+  catalog.accountIds[slot] = row.option.account.id;
+  catalog.slotOfAccount.set(row.option.account.id, slot);
+  catalog.live[slot >>> 5] |= 1 << (slot & 31);
+  markSets(catalog, row, slot, true);
+  for (const [months, columns] of catalog.costColumns) writeCostTerms(columns, row, slot, months);
+  const firm = catalog.firms.get(firmId);
+  if (firm) firm.slots.push(slot);
+  else catalog.firms.set(firmId, { slots: [slot], platforms: [], countries: [] });
+  return slot;
+}
+
+/** Frees the slots of a firm's rows and takes back what it added to the filters' choices. */
+function removeFirm(catalog: Catalog, firmId: number): void {
+  const firm = catalog.firms.get(firmId);
+  if (!firm) return;
+  for (const slot of firm.slots) {
+    markSets(catalog, catalog.rows[slot] as CatalogRow, slot, false);
+    catalog.live[slot >>> 5] &= ~(1 << (slot & 31));
+    catalog.rows[slot] = undefined;
+    catalog.slotOfAccount.delete(catalog.accountIds[slot]);
+    catalog.firmIds[slot] = Number.NaN;
+    catalog.accountIds[slot] = Number.NaN;
+    catalog.free.push(slot);
   }
-  const offered = new Set<string>();
-  for (const { firmId, name } of source.platformRows)
-    if (withOptions.has(firmId)) offered.add(slugOf.get(name) as string);
-  const countries = new Map<string, string>();
+  for (const [slug, name] of firm.platforms) count(catalog.choices.platforms, slug, name, -1);
+  for (const [key, name] of firm.countries) count(catalog.choices.countries, key, name, -1);
+  catalog.firms.delete(firmId);
+}
+
+/** Records the platforms and restricted countries of each firm of `source` that has options. */
+function describeFirms(catalog: Catalog, source: CatalogSource): void {
+  const platformsOf = new Map<number, [string, string][]>();
+  for (const { firmId, name } of source.platformRows) {
+    const list = platformsOf.get(firmId) ?? [];
+    list.push([platformSlug(name), name]);
+    platformsOf.set(firmId, list);
+  }
   for (const f of source.firmRows) {
-    if (!withOptions.has(f.id)) continue;
-    for (const c of f.restrictedCountries) if (c.trim()) countries.set(c.trim().toLowerCase(), c.trim());
+    const firm = catalog.firms.get(f.id);
+    if (!firm) continue;
+    firm.platforms = platformsOf.get(f.id) ?? [];
+    const countries = new Map<string, string>();
+    for (const c of f.restrictedCountries) {
+      const name = c.trim();
+      if (name && !countries.has(name.toLowerCase())) countries.set(name.toLowerCase(), name);
+    }
+    firm.countries = [...countries];
+    for (const [slug, name] of firm.platforms) count(catalog.choices.platforms, slug, name, 1);
+    for (const [key, name] of firm.countries) count(catalog.choices.countries, key, name, 1);
   }
-  const byName = (a: string, b: string) => a.localeCompare(b, 'en');
-  return {
-    platforms: [...offered]
-      .map((slug) => ({ slug, name: platformNames.get(slug) ?? slug }))
-      .sort((a, b) => byName(a.name, b.name)),
-    countries: [...countries.values()].sort(byName),
+}
+
+/** Adds `by` firms to the spelling `label` of the choice `key`. */
+function count(tally: Tally, key: string, label: string, by: 1 | -1): void {
+  const labels = tally.get(key) ?? new Map<string, number>();
+  const n = (labels.get(label) ?? 0) + by;
+  if (n > 0) labels.set(label, n);
+  else labels.delete(label);
+  if (labels.size > 0) tally.set(key, labels);
+  else tally.delete(key);
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en');
+
+/** The spelling most firms use (ties: the first by name). */
+function spellingOf(labels: Map<string, number>): string {
+  let best = '';
+  let most = 0;
+  for (const [label, n] of labels)
+    if (n > most || (n === most && byName(label, best) < 0)) [best, most] = [label, n];
+  return best;
+}
+
+/** Takes the best coupons' expiry from `source`, then the filters' choices and `validUntil` from the whole. */
+function settle(catalog: Catalog, source: CatalogSource, now: number): Catalog {
+  for (const c of source.couponRows)
+    if (c.firmId != null && c.expiryDate) catalog.couponExpiry.set(c.firmId, c.expiryDate.getTime());
+  let validUntil = Number.POSITIVE_INFINITY;
+  for (const at of catalog.couponExpiry.values()) validUntil = Math.min(validUntil, at);
+  catalog.validUntil = validUntil > now ? validUntil : now;
+  const { platforms, countries } = catalog.choices;
+  catalog.filters = {
+    platforms: Array.from(platforms, ([slug, names]) => ({ slug, name: spellingOf(names) })).sort((a, b) =>
+      byName(a.name, b.name),
+    ),
+    countries: Array.from(countries.values(), spellingOf).sort(byName),
   };
+  return catalog;
 }
 
-/**
- * The catalog with the rows of the `changed` firms replaced by `added` (in price order): the kept
- * rows keep their relative place in every order, so each order is the old one without the removed
- * rows, merged with the added rows sorted alone, and the row sets, columns and keys are the old
- * values moved to the rows' new positions: linear passes over typed arrays, never over the row
- * objects, where a full build sorts every order again (decision 0055). Equal to a full build of the
- * same source (catalog-patch.test.ts proves it).
- */
-async function patchCatalog(
-  old: Catalog,
-  source: KeptSource,
-  added: readonly CatalogRow[],
-  changed: ReadonlySet<number>,
-  now: number,
-): Promise<Catalog> {
-  // The rows in price order: the kept ones and the added ones merged, with where each went.
-  const price = old.columns.priceAfterCoupon;
-  const beforeKept = (row: CatalogRow, i: number) =>
-    row.priceAfterCoupon - price[i] || row.option.account.id - old.accountIds[i];
-  const moved = new Int32Array(old.rows.length).fill(-1);
-  const addedAt = new Int32Array(added.length);
-  const rows: CatalogRow[] = [];
-  let a = 0;
-  for (let i = 0; i < old.rows.length; i++) {
-    if (changed.has(old.firmIds[i])) continue;
-    for (; a < added.length && beforeKept(added[a], i) < 0; a++) addedAt[a] = rows.push(added[a]) - 1;
-    moved[i] = rows.push(old.rows[i]) - 1;
+/** Room for `capacity` slots in every array (a save added more rows than there were free slots). */
+function grow(catalog: Catalog, capacity: number): void {
+  const wider = <T extends Float64Array | Uint32Array>(from: T, length: number): T => {
+    const to = new (from.constructor as new (n: number) => T)(length);
+    to.set(from);
+    return to;
+  };
+  for (const column of COLUMNS) catalog.columns[column] = wider(catalog.columns[column], capacity);
+  for (const sort of STATIC_SORTS) catalog.keys[sort] = wider(catalog.keys[sort], capacity);
+  catalog.firmIds = wider(catalog.firmIds, capacity);
+  catalog.accountIds = wider(catalog.accountIds, capacity);
+  const words = wordsFor(capacity);
+  catalog.live = wider(catalog.live, words);
+  for (const sets of Object.values(catalog.sets) as Map<unknown, RowSet>[])
+    for (const [key, set] of sets) sets.set(key, wider(set, words));
+  for (const columns of catalog.costColumns.values()) {
+    columns.base = wider(columns.base, capacity);
+    columns.perRetry = wider(columns.perRetry, capacity);
   }
-  for (; a < added.length; a++) addedAt[a] = rows.push(added[a]) - 1;
-  const runs = movedRuns(moved);
-  const index = movedIndex(old, runs, rows.length);
-  for (let j = 0; j < added.length; j++) writeRow(index, added[j], addedAt[j]);
-
-  const ascending = {} as Record<StaticSort, Int32Array>;
-  for (const sort of STATIC_SORTS) {
-    if (sort === 'price') {
-      ascending.price = identity(rows.length);
-      continue;
-    }
-    // The kept rows in their old order, at their new positions (still in order: a move keeps the
-    // rows' relative place); each added row goes in where a binary search puts it.
-    const before = positionOrder(index.keys[sort], 1);
-    const kept = new Int32Array(rows.length - added.length);
-    let k = 0;
-    for (const i of old.orders[sort].asc) if (moved[i] >= 0) kept[k++] = moved[i];
-    const insert = Array.from(addedAt).sort(before);
-    const asc = new Int32Array(rows.length);
-    let from = 0;
-    let out = 0;
-    for (const q of insert) {
-      let lo = from;
-      let hi = kept.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (before(kept[mid], q) < 0) lo = mid + 1;
-        else hi = mid;
-      }
-      asc.set(kept.subarray(from, lo), out);
-      out += lo - from;
-      asc[out++] = q;
-      from = lo;
-    }
-    asc.set(kept.subarray(from), out);
-    ascending[sort] = asc;
-  }
-
-  const sets = movedSets(old.sets, runs, rows.length);
-  const words = (rows.length + 31) >>> 5;
-  for (let j = 0; j < added.length; j++) addToSets(sets, added[j], addedAt[j], words);
-  const firmsWithOptions = new Set(old.firmsWithOptions);
-  for (const id of changed) firmsWithOptions.delete(id);
-  for (const row of added) firmsWithOptions.add(row.option.firm.id);
-  const costColumns = new Map<number, CostColumns>();
-  for (const [months, kept] of old.costColumns) {
-    const columns = { base: new Float64Array(rows.length), perRetry: new Float64Array(rows.length) };
-    moveRuns(runs, kept.base, columns.base);
-    moveRuns(runs, kept.perRetry, columns.perRetry);
-    for (let j = 0; j < added.length; j++) writeCostTerms(columns, added[j], addedAt[j], months);
-    costColumns.set(months, columns);
-  }
-  return indexCatalog(rows, index, ascending, sets, firmsWithOptions, source, now, costColumns);
 }
 
-function writeCostTerms(columns: CostColumns, row: CatalogRow, i: number, monthsPerAttempt: number) {
+function writeCostTerms(columns: CostColumns, row: CatalogRow, slot: number, monthsPerAttempt: number) {
   const terms = trueCostTerms(row.costInput, monthsPerAttempt);
-  columns.base[i] = terms.base;
-  columns.perRetry[i] = terms.perRetry;
+  columns.base[slot] = terms.base;
+  columns.perRetry[slot] = terms.perRetry;
 }
 
 /** Months-per-attempt values whose cost columns a catalog keeps, the most recently asked. */
@@ -750,35 +519,33 @@ export function costColumnsOf(catalog: Catalog, monthsPerAttempt: number): CostC
   if (columns) {
     kept.delete(monthsPerAttempt); // to the end: the most recently asked
   } else {
-    const n = catalog.rows.length;
-    columns = { base: new Float64Array(n), perRetry: new Float64Array(n) };
-    for (let i = 0; i < n; i++) writeCostTerms(columns, catalog.rows[i], i, monthsPerAttempt);
+    const capacity = capacityOf(catalog);
+    columns = { base: new Float64Array(capacity), perRetry: new Float64Array(capacity) };
+    for (let slot = 0; slot < catalog.high; slot++) {
+      const row = catalog.rows[slot];
+      if (row) writeCostTerms(columns, row, slot, monthsPerAttempt);
+    }
     if (kept.size >= COST_COLUMNS_KEPT) kept.delete(kept.keys().next().value as number);
   }
   kept.set(monthsPerAttempt, columns);
   return columns;
 }
 
-/** Each row set with its bits moved to the rows' new positions (`runs`: `movedRuns`); empty sets dropped. */
-function movedSets(sets: CatalogSets, runs: Int32Array, length: number): CatalogSets {
-  const words = (length + 31) >>> 5;
-  const move = <K>(map: Map<K, RowSet>) => {
-    const next = new Map<K, RowSet>();
-    for (const [key, bits] of map) {
-      const set = new Uint32Array(words);
-      for (let r = 0; r < runs.length; r += 3) copyBits(bits, runs[r], set, runs[r + 1], runs[r + 2]);
-      if (set.some((word) => word !== 0)) next.set(key, set);
-    }
-    return next;
-  };
-  return {
-    capital: move(sets.capital),
-    steps: move(sets.steps),
-    flags: move(sets.flags),
-    drawdown: move(sets.drawdown),
-    platform: move(sets.platform),
-    restricted: move(sets.restricted),
-  };
+/** The rows of the named firms (all rows when none are named), as the catalog holds them now. */
+export function catalogRows(catalog: Catalog, firmIds?: Iterable<number>): CatalogRow[] {
+  if (firmIds) {
+    const rows: CatalogRow[] = [];
+    for (const id of firmIds)
+      for (const slot of catalog.firms.get(id)?.slots ?? []) rows.push(catalog.rows[slot] as CatalogRow);
+    return rows;
+  }
+  return catalog.rows.filter((row): row is CatalogRow => row !== undefined);
+}
+
+/** The row of an account, when its firm is listed. */
+export function catalogRowOf(catalog: Catalog, accountId: number): CatalogRow | undefined {
+  const slot = catalog.slotOfAccount.get(accountId);
+  return slot === undefined ? undefined : catalog.rows[slot];
 }
 
 const flagsOf = (row: CatalogRow) =>
@@ -794,85 +561,28 @@ const flagsOf = (row: CatalogRow) =>
   (meetsPayoutTier(row.option.firm.payoutTier, 'medium') ? FLAG.payoutMedium : 0) |
   (meetsPayoutTier(row.option.firm.payoutTier, 'high') ? FLAG.payoutHigh : 0);
 
-function setsOf(rows: CatalogRow[]): CatalogSets {
-  const words = (rows.length + 31) >>> 5;
-  const sets: CatalogSets = {
-    capital: new Map(),
-    steps: new Map(),
-    flags: new Map(),
-    drawdown: new Map(),
-    platform: new Map(),
-    restricted: new Map(),
-  };
-  for (let i = 0; i < rows.length; i++) addToSets(sets, rows[i], i, words);
-  return sets;
-}
-
-/** Sets the bit of row position `i` in each set the row belongs to (sets of `words` words). */
-function addToSets(sets: CatalogSets, row: CatalogRow, i: number, words: number): void {
-  const add = <K>(map: Map<K, RowSet>, key: K) => {
+/** Sets (`on`) or clears the bit of `slot` in each set `row` belongs to. */
+function markSets(catalog: Catalog, row: CatalogRow, slot: number, on: boolean): void {
+  const word = slot >>> 5;
+  const bit = 1 << (slot & 31);
+  const mark = <K>(map: Map<K, RowSet>, key: K) => {
     let set = map.get(key);
     if (!set) {
-      set = new Uint32Array(words);
+      if (!on) return;
+      set = new Uint32Array(catalog.live.length);
       map.set(key, set);
     }
-    set[i >>> 5] |= 1 << (i & 31);
+    if (on) set[word] |= bit;
+    else set[word] &= ~bit;
   };
-  add(sets.capital, row.capital);
-  add(sets.steps, row.steps);
+  const { sets } = catalog;
+  mark(sets.capital, row.capital);
+  mark(sets.steps, row.steps);
   const flags = flagsOf(row);
-  for (const bit of FLAG_BITS) if (flags & bit) add(sets.flags, bit);
-  if (row.drawdownType) add(sets.drawdown, row.drawdownType);
-  for (const platform of row.platforms) add(sets.platform, platform);
-  for (const country of row.restrictedCountries) add(sets.restricted, country);
-}
-
-/**
- * The descending order from the ascending one: equal keys keep their ascending tie order (price,
- * then id), and rows without a key stay last.
- */
-function reverseKeepingTies(asc: Int32Array, values: Float64Array): Int32Array {
-  const present = new Int32Array(asc.length);
-  const missing = new Int32Array(asc.length);
-  let presentCount = 0;
-  let missingCount = 0;
-  for (const i of asc) {
-    if (Number.isNaN(values[i])) missing[missingCount++] = i;
-    else present[presentCount++] = i;
-  }
-  const desc = new Int32Array(asc.length);
-  let d = 0;
-  for (let end = presentCount; end > 0; ) {
-    let start = end - 1;
-    while (start > 0 && values[present[start - 1]] === values[present[end - 1]]) start--;
-    for (let k = start; k < end; k++) desc[d++] = present[k];
-    end = start;
-  }
-  desc.set(missing.subarray(0, missingCount), d);
-  return desc;
-}
-
-/** Each position's index in `order`. */
-function inverse(order: Int32Array): Int32Array {
-  const ranks = new Int32Array(order.length);
-  for (let rank = 0; rank < order.length; rank++) ranks[order[rank]] = rank;
-  return ranks;
-}
-
-/** Row positions by their keys (NaN, a missing key, last either way), ties kept in the rows' own order. */
-function sortedPositions(values: Float64Array, direction: 1 | -1) {
-  const positions = Array.from(values, (_, i) => i).sort(positionOrder(values, direction));
-  return Int32Array.from(positions);
-}
-
-/** Compares row positions by their values (NaN, a missing value, last either way), then by position. */
-function positionOrder(values: Float64Array, direction: 1 | -1) {
-  return (i: number, j: number) => {
-    const a = values[i];
-    const b = values[j];
-    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? i - j : 1) : -1;
-    return (a - b) * direction || i - j;
-  };
+  for (const flag of FLAG_BITS) if (flags & flag) mark(sets.flags, flag);
+  if (row.drawdownType) mark(sets.drawdown, row.drawdownType);
+  for (const platform of row.platforms) mark(sets.platform, platform);
+  for (const country of row.restrictedCountries) mark(sets.restricted, country);
 }
 
 /**
@@ -884,8 +594,9 @@ export const altersCatalog = (event: ChangeEvent) =>
   /^(firm|platform|coupon|payout)\.(created|updated|deleted)$/.test(event.type);
 
 /**
- * The catalog, built on first use and again after a change of firms or coupons (from this process
- * or another) or when a best coupon expires; a firm's change re-reads only that firm.
+ * The catalog, built on first use and again after a change of platforms or coupons (from this
+ * process or another) or when a best coupon expires; a firm's change re-reads only that firm and
+ * merges it in place.
  */
 export const createCatalogStore = (db: Db) =>
   new ReadModel<Catalog>({
@@ -898,7 +609,10 @@ export const createCatalogStore = (db: Db) =>
             ? { ids: [event.firmId] }
             : 'all',
     load: (now) => loadCatalog(db, now),
-    refresh: (current, firmIds, now) => refreshCatalogFirms(db, current, firmIds, now),
+    refresh: async (firmIds, now) => {
+      const fresh = await readCatalogSource(db, firmIds, now);
+      return (catalog) => mergeCatalogFirms(catalog, firmIds, fresh, now);
+    },
     validUntil: (catalog) => catalog.validUntil,
   });
 export type CatalogStore = ReturnType<typeof createCatalogStore>;

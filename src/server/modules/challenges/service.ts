@@ -11,9 +11,10 @@ import {
   type TrueCostAssumptions,
 } from '../../../domain/challenge-rules';
 import { pageOffset } from '../../../domain/firm-rules';
-import { type Catalog, type CatalogRow, costColumnsOf, FLAG, type RowSet, type StaticSort } from './catalog';
+import { type Catalog, costColumnsOf, FLAG, type RowSet, type StaticSort } from './catalog';
+import type { CatalogRow } from './catalog-source';
 
-/** Room for the position of a row in a packed sort key: exact while cents x 2^21 stay below 2^53. */
+/** Room for a row's place in price order in a packed sort key: exact while cents x 2^21 stay below 2^53. */
 const POSITIONS = 2 ** 21;
 const MAX_PACKED_CENTS = 2 ** 31;
 
@@ -50,13 +51,14 @@ function keepIf(into: Uint32Array, set: RowSet | undefined, keep: boolean) {
   }
 }
 
-/** The query's range filters as one test of a row's position, or null when it has none. */
+/** The query's range filters (its price cap included) as one test of a slot, or null when it has none. */
 function rangeTest(catalog: Catalog, query: Partial<ChallengeQuery>): ((i: number) => boolean) | null {
-  const { sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin } = query;
-  if ([sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin].every((v) => v == null))
-    return null;
+  const { sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin, priceMax } = query;
+  const limits = [sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin, priceMax];
+  if (limits.every((v) => v == null)) return null;
   const c = catalog.columns;
   return (i) =>
+    !(priceMax != null && c.priceAfterCoupon[i] > priceMax) &&
     !(sizeMin != null && c.capital[i] < sizeMin) &&
     !(sizeMax != null && c.capital[i] > sizeMax) &&
     // A model without a daily limit passes any minimum.
@@ -67,14 +69,13 @@ function rangeTest(catalog: Catalog, query: Partial<ChallengeQuery>): ((i: numbe
 }
 
 /**
- * Positions of the rows the query's filters keep, ascending, among the first `bound` (those under
- * its price cap). Choice and yes/no filters intersect the catalog's row sets; the range filters then
- * test only the rows left. Repeated values of one filter are any of them; different filters all hold.
+ * Slots of the rows the query's filters keep, ascending. Choice and yes/no filters intersect the
+ * catalog's row sets; the range filters then test only the rows left. Repeated values of one filter
+ * are any of them; different filters all hold.
  */
-function matchingRows(catalog: Catalog, query: Partial<ChallengeQuery>, bound: number): Int32Array {
+function matchingRows(catalog: Catalog, query: Partial<ChallengeQuery>): Int32Array {
   const { sets } = catalog;
-  const candidates = new Uint32Array((bound + 31) >>> 5).fill(0xffffffff);
-  if (bound & 31) candidates[candidates.length - 1] = (1 << (bound & 31)) - 1;
+  const candidates = catalog.live.slice(0, (catalog.high + 31) >>> 5);
   if (query.size?.length) keepAny(candidates, sets.capital, query.size);
   if (query.steps?.length) keepAny(candidates, sets.steps, query.steps);
   if (query.asset?.length)
@@ -103,7 +104,7 @@ function matchingRows(catalog: Catalog, query: Partial<ChallengeQuery>, bound: n
   if (country) keepIf(candidates, sets.restricted.get(country), false);
 
   const test = rangeTest(catalog, query);
-  const matched = scratchFor(bound).matched;
+  const matched = scratchFor(catalog.high).matched;
   let total = 0;
   for (let w = 0; w < candidates.length; w++) {
     let word = candidates[w];
@@ -159,29 +160,12 @@ const withCost = (row: CatalogRow, assumptions: TrueCostAssumptions): ChallengeO
 });
 
 /**
- * How many rows a price cap lets through: rows are held in price-after-coupon order, so they are a
- * prefix, found by binary search.
- */
-function rowsUnderPrice(prices: Float64Array, priceMax: number | undefined): number {
-  if (priceMax == null) return prices.length;
-  let low = 0;
-  let high = prices.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (prices[middle] <= priceMax) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/**
- * One page of account options (GET /api/challenges). Of the rows under the price cap, those the
- * filters keep (`matchingRows`) each get a key that orders it, and only the keys of the page and those before it
- * are sorted. A static order's key is the row's place in an order prepared when the catalog was
- * built; a true-cost key packs the cost this request's pass rate and months per attempt give, in
- * cents, with the row's position, so ties keep the documented order (price after coupon, then id)
- * and the engine's native numeric sort orders them (a comparator function was the slowest part of
- * a request).
+ * One page of account options (GET /api/challenges). The rows the filters keep (`matchingRows`)
+ * each get a key that orders it, and only the keys of the page and those before it are sorted. A
+ * static order's key is the row's place in an order the catalog keeps; a true-cost key packs the
+ * cost this request's pass rate and months per attempt give, in cents, with the row's place in
+ * price order, so ties keep the documented order (price after coupon, then id) and the engine's
+ * native numeric sort orders them (a comparator function was the slowest part of a request).
  */
 export function listChallenges(catalog: Catalog, query: ChallengeQuery): ChallengePage {
   const assumptions = { passRate: query.passRate, monthsPerAttempt: query.monthsPerAttempt };
@@ -190,16 +174,16 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
   const end = start + query.pageSize;
   const { rows } = catalog;
 
-  const bound = rowsUnderPrice(catalog.columns.priceAfterCoupon, query.priceMax);
-  const matched = matchingRows(catalog, query, bound);
+  const matched = matchingRows(catalog, query);
   const total = matched.length;
   const wanted = Math.min(end, total);
   let positions: ArrayLike<number>;
   if (!sortUsesAssumptions(query.sort)) {
-    const rank = catalog.ranks[query.sort as StaticSort][order];
+    const sorted = catalog.orders[query.sort as StaticSort];
+    const rank = sorted.ranks(order);
     const keys = scratch.keys.subarray(0, total);
     for (let k = 0; k < total; k++) keys[k] = rank[matched[k]];
-    const inOrder = catalog.orders[query.sort as StaticSort][order];
+    const inOrder = sorted[order];
     positions = Array.from(smallestKeys(keys, wanted), (r) => inOrder[r]);
   } else {
     const perThousand = query.sort === 'costPer1k';
@@ -214,20 +198,23 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
       cents[k] = Math.round((perThousand ? costPer1kOf(cost, capital[i]) : cost) * 100);
       if (cents[k] > highest) highest = cents[k];
     }
-    if (highest < MAX_PACKED_CENTS && rows.length < POSITIONS) {
+    const byPrice = catalog.orders.price;
+    const priceRank = byPrice.ranks('asc');
+    if (highest < MAX_PACKED_CENTS && byPrice.asc.length < POSITIONS) {
       const keys = scratch.keys.subarray(0, total);
       for (let k = 0; k < total; k++) {
-        keys[k] = (order === 'asc' ? cents[k] : highest - cents[k]) * POSITIONS + matched[k];
+        keys[k] = (order === 'asc' ? cents[k] : highest - cents[k]) * POSITIONS + priceRank[matched[k]];
       }
-      positions = Array.from(smallestKeys(keys, wanted), (key) => key % POSITIONS);
+      const inPriceOrder = byPrice.asc;
+      positions = Array.from(smallestKeys(keys, wanted), (key) => inPriceOrder[key % POSITIONS]);
     } else {
       const direction = order === 'asc' ? 1 : -1;
       positions = Array.from(matched, (_, k) => k)
-        .sort((a, b) => (cents[a] - cents[b]) * direction || a - b)
+        .sort((a, b) => (cents[a] - cents[b]) * direction || priceRank[matched[a]] - priceRank[matched[b]])
         .map((k) => matched[k]);
     }
   }
   const options: ChallengeOption[] = [];
-  for (let k = start; k < wanted; k++) options.push(withCost(rows[positions[k]], assumptions));
+  for (let k = start; k < wanted; k++) options.push(withCost(rows[positions[k]] as CatalogRow, assumptions));
   return { options, total, page: query.page, pageSize: query.pageSize };
 }

@@ -96,55 +96,71 @@ async function readNextExpiry(db: Db): Promise<number> {
   return row?.at ? new Date(row.at).getTime() : Number.POSITIVE_INFINITY;
 }
 
-/**
- * The model over `entries`. With `previous` (the model these entries were patched from, and the ids
- * whose entries changed), each order is the previous one without the changed entries and with their
- * new ones inserted where the order puts them, rather than sorted again (decision 0055); unless the
- * featured firm changed, which moves a firm in every order.
- */
-async function assemble(
-  db: Db,
-  entries: Map<number, DirectoryEntry>,
-  previous?: { model: DirectoryModel; changed: ReadonlySet<number> },
-): Promise<DirectoryModel> {
+/** What the model is made of besides the cards: the featured firm and when a live coupon expires. */
+async function readDirectoryExtras(db: Db) {
   const [featuredFirmId, validUntil] = await Promise.all([readFeaturedFirmId(db), readNextExpiry(db)]);
-  const patch = previous && previous.model.featuredFirmId === featuredFirmId ? previous : null;
-  const sorted = (sort: DirectorySort | null) => {
-    const compare = comparator(directoryOrder(sort), featuredFirmId);
-    if (!patch) return [...entries.values()].sort(compare);
-    // Each order ends with the id, so a changed entry's old place is found by binary search.
-    const order = patch.model.orders[sort ?? 'default'].slice();
-    for (const id of patch.changed) {
-      const old = patch.model.entries.get(id);
-      if (old) order.splice(insertionPoint(order, old, compare), 1);
-    }
-    for (const id of patch.changed) {
-      const entry = entries.get(id);
-      if (entry) order.splice(insertionPoint(order, entry, compare), 0, entry);
-    }
-    return order;
-  };
+  return { featuredFirmId, validUntil };
+}
+
+type DirectoryExtras = Awaited<ReturnType<typeof readDirectoryExtras>>;
+
+/** The model over `entries`, each order sorted. */
+function assemble(entries: Map<number, DirectoryEntry>, extras: DirectoryExtras): DirectoryModel {
+  const sorted = (sort: DirectorySort | null) =>
+    [...entries.values()].sort(comparator(directoryOrder(sort), extras.featuredFirmId));
   const byName = sorted(null);
-  let stats: DirectoryStats;
-  if (patch) {
-    stats = { ...patch.model.stats, listedCount: entries.size };
-    for (const id of patch.changed) {
-      const old = patch.model.entries.get(id);
-      const entry = entries.get(id);
-      if (old) countCard(stats, old.card, -1);
-      if (entry) countCard(stats, entry.card, 1);
-    }
-  } else {
-    stats = { listedCount: entries.size, approvedCount: 0, accountCount: 0, activeCouponCount: 0 };
-    for (const { card } of entries.values()) countCard(stats, card, 1);
-  }
+  const stats = { listedCount: entries.size, approvedCount: 0, accountCount: 0, activeCouponCount: 0 };
+  for (const { card } of entries.values()) countCard(stats, card, 1);
   return {
     entries,
-    featuredFirmId,
+    ...extras,
     orders: { default: byName, az: byName, rating: sorted('rating'), reviews: sorted('reviews') },
     stats,
-    validUntil,
   };
+}
+
+/**
+ * Puts the cards read again of the firms `ids` into the model, in place: each order loses the
+ * changed entries and takes their new ones where it puts them (binary search), rather than being
+ * sorted again (decisions 0055, 0063); unless the featured firm changed, which moves a firm in every
+ * order: then the model is assembled afresh.
+ */
+function patchDirectory(
+  model: DirectoryModel,
+  ids: readonly number[],
+  cards: readonly FirmSummary[],
+  extras: DirectoryExtras,
+): DirectoryModel {
+  const { entries, stats } = model;
+  const fresh = new Map(cards.map((card) => [card.id, entryOf(card)]));
+  if (model.featuredFirmId !== extras.featuredFirmId) {
+    for (const id of ids) entries.delete(id);
+    for (const [id, entry] of fresh) entries.set(id, entry);
+    return assemble(entries, extras);
+  }
+  const orders = [...new Set(Object.values(model.orders))];
+  const comparators = new Map(
+    (['default', 'rating', 'reviews'] as const).map((sort) => [
+      model.orders[sort],
+      comparator(directoryOrder(sort === 'default' ? null : sort), extras.featuredFirmId),
+    ]),
+  );
+  for (const id of ids) {
+    const old = entries.get(id);
+    if (!old) continue;
+    // Each order ends with the id, so an entry's place is found by binary search.
+    for (const order of orders) order.splice(insertionPoint(order, old, comparators.get(order)!), 1);
+    countCard(stats, old.card, -1);
+    entries.delete(id);
+  }
+  for (const [id, entry] of fresh) {
+    for (const order of orders) order.splice(insertionPoint(order, entry, comparators.get(order)!), 0, entry);
+    countCard(stats, entry.card, 1);
+    entries.set(id, entry);
+  }
+  stats.listedCount = entries.size;
+  model.validUntil = extras.validUntil;
+  return model;
 }
 
 /** Adds a card to the directory's counts (`sign` 1), or takes it away (-1). */
@@ -180,13 +196,13 @@ const affectsDirectory = (event: ChangeEvent): ReadModelChange => {
 export const createDirectoryModel = (db: Db) =>
   new ReadModel<DirectoryModel>({
     affects: affectsDirectory,
-    load: async () =>
-      assemble(db, new Map((await readDirectoryFirms(db)).map((card) => [card.id, entryOf(card)]))),
-    refresh: async (current, ids) => {
-      const entries = new Map(current.entries);
-      for (const id of ids) entries.delete(id);
-      for (const card of await readDirectoryFirms(db, ids)) entries.set(card.id, entryOf(card));
-      return assemble(db, entries, { model: current, changed: new Set(ids) });
+    load: async () => {
+      const [cards, extras] = await Promise.all([readDirectoryFirms(db), readDirectoryExtras(db)]);
+      return assemble(new Map(cards.map((card) => [card.id, entryOf(card)])), extras);
+    },
+    refresh: async (ids) => {
+      const [cards, extras] = await Promise.all([readDirectoryFirms(db, ids), readDirectoryExtras(db)]);
+      return (current) => patchDirectory(current, ids, cards, extras);
     },
     validUntil: (model) => model.validUntil,
   });

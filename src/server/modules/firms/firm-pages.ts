@@ -145,7 +145,10 @@ export const createFirmPages = (db: Db) =>
   new ReadModel<FirmPages>({
     affects: affectsFirmPages,
     load: async () => indexFirms(await readFirmPages(db), pageKey),
-    refresh: async (current, ids) => patchFirmIndex(current, ids, await readFirmPages(db, ids), pageKey),
+    refresh: async (ids) => {
+      const fresh = await readFirmPages(db, ids);
+      return (current) => patchFirmIndex(current, ids, fresh, pageKey);
+    },
   });
 
 /** A listed firm by slug, or by id when the value is all digits (slugs are never all digits); else 404. */

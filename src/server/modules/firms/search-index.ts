@@ -130,30 +130,32 @@ function indexEntries(entries: Map<number, SearchEntry>): SearchIndex {
 }
 
 /**
- * The index with the entries of `ids` replaced by `fresh` (a firm missing from it is gone): only the
- * trigram lists of those entries are made again, the new entries last, as in a full build of the
- * same entries (decision 0055).
+ * Replaces in `index` the entries of `ids` by `fresh` (a firm missing from it is gone), in place:
+ * only the trigram lists of those entries change, the new entries last, as in a full build of the
+ * same entries (decisions 0055, 0063).
  */
 function patchSearchIndex(index: SearchIndex, ids: readonly number[], fresh: SearchEntry[]): SearchIndex {
-  const entries = new Map(index.entries);
-  const byTrigram = new Map(index.byTrigram);
-  const gone = new Set<SearchEntry>();
+  const { entries, byTrigram } = index;
   for (const id of ids) {
     const entry = entries.get(id);
     if (!entry) continue;
-    gone.add(entry);
     entries.delete(id);
     for (const t of entry.trigrams) {
-      const list = (byTrigram.get(t) ?? []).filter((e) => !gone.has(e));
-      if (list.length) byTrigram.set(t, list);
-      else byTrigram.delete(t);
+      const list = byTrigram.get(t);
+      const at = list?.indexOf(entry) ?? -1;
+      if (at >= 0) list?.splice(at, 1);
+      if (list?.length === 0) byTrigram.delete(t);
     }
   }
   for (const entry of fresh) {
     entries.set(entry.firm.id, entry);
-    for (const t of entry.trigrams) byTrigram.set(t, [...(byTrigram.get(t) ?? []), entry]);
+    for (const t of entry.trigrams) {
+      const list = byTrigram.get(t);
+      if (list) list.push(entry);
+      else byTrigram.set(t, [entry]);
+    }
   }
-  return { entries, byTrigram };
+  return index;
 }
 
 /**
@@ -250,6 +252,8 @@ export const createSearchIndex = (db: Db) =>
   new ReadModel<SearchIndex>({
     affects: affectsSearch,
     load: async () => buildSearchIndex(await readSearchFirms(db)),
-    refresh: async (current, ids) =>
-      patchSearchIndex(current, ids, (await readSearchFirms(db, ids)).map(entryOf)),
+    refresh: async (ids) => {
+      const fresh = (await readSearchFirms(db, ids)).map(entryOf);
+      return (current) => patchSearchIndex(current, ids, fresh);
+    },
   });

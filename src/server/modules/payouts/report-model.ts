@@ -126,8 +126,10 @@ export const createPayoutReportModel = (db: Db) =>
   new ReadModel<PayoutReportModel>({
     affects: affectsReports,
     load: async () => indexFirms(await readFirmReports(db), (entry) => entry),
-    refresh: async (current, ids) =>
-      patchFirmIndex(current, ids, await readFirmReports(db, ids), (entry) => entry),
+    refresh: async (ids) => {
+      const fresh = await readFirmReports(db, ids);
+      return (current) => patchFirmIndex(current, ids, fresh, (entry) => entry);
+    },
   });
 
 /**

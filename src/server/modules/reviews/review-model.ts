@@ -113,8 +113,10 @@ export const createReviewModel = (db: Db) =>
   new ReadModel<ReviewModel>({
     affects: affectsReviews,
     load: async () => indexFirms(await readFirmReviews(db), (entry) => entry),
-    refresh: async (current, ids) =>
-      patchFirmIndex(current, ids, await readFirmReviews(db, ids), (entry) => entry),
+    refresh: async (ids) => {
+      const fresh = await readFirmReviews(db, ids);
+      return (current) => patchFirmIndex(current, ids, fresh, (entry) => entry);
+    },
   });
 
 /** A listed firm's reviews by slug, or by id when the value is all digits; else 404. */

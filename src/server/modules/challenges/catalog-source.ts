@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type ChallengeAsset,
-  type ChallengeFilters,
   type ChallengeOption,
   countSteps,
   type DrawdownType,
@@ -12,7 +11,6 @@ import {
   roundCents,
   type TrueCostOption,
   trueCostInput,
-  trueCostTerms,
 } from '../../../domain/challenge-rules';
 import { trustRatingWeight } from '../../../domain/firm-rules';
 import type { PayoutTier } from '../../../domain/payout-rules';

@@ -29,7 +29,15 @@ export function catalogView(c: Catalog, costColumns?: CostColumns) {
       Array.from(order[direction]).every((slot, place) => order.ranks(direction)[slot] === place),
     ),
   }));
+  // Each word's lowest and highest price are those of its live slots.
+  const wordPrices = Array.from(c.wordPrices.low.subarray(0, (c.high + 31) >>> 5), (low, word) => {
+    const prices: number[] = [];
+    for (let slot = word << 5; slot < Math.min(c.high, (word + 1) << 5); slot++)
+      if (c.live[word] & (1 << (slot & 31))) prices.push(c.columns.priceAfterCoupon[slot]);
+    return low === Math.min(...prices) && c.wordPrices.high[word] === Math.max(...prices);
+  });
   return {
+    wordPrices: wordPrices.every(Boolean),
     options: byPrice.map((slot) => c.rows[slot]?.option),
     rows: c.rows.filter((row) => row !== undefined).length,
     live: slotsOf(c.live).length,

@@ -103,6 +103,12 @@ export interface Catalog {
   /** Freed slots below `high`, taken before new ones. */
   free: number[];
   columns: CatalogColumns;
+  /**
+   * The lowest and highest price after coupon of the live rows in each word of slots (32 slots;
+   * none: Infinity and -Infinity): a price cap keeps or drops whole words and tests only the
+   * words that straddle it. A full build puts rows into slots in price order, so few do.
+   */
+  wordPrices: { low: Float64Array; high: Float64Array };
   /** Each row's key in each static order (NaN where it has none), by slot. */
   keys: Record<StaticSort, Float64Array>;
   firmIds: Float64Array;
@@ -293,6 +299,10 @@ function emptyCatalog(capacity: number): Catalog {
   const catalog: Catalog = {
     rows: [],
     live: new Uint32Array(wordsFor(capacity)),
+    wordPrices: {
+      low: new Float64Array(wordsFor(capacity)).fill(Number.POSITIVE_INFINITY),
+      high: new Float64Array(wordsFor(capacity)).fill(Number.NEGATIVE_INFINITY),
+    },
     high: 0,
     free: [],
     columns,
@@ -395,6 +405,9 @@ function placeRow(catalog: Catalog, row: CatalogRow): number {
   catalog.accountIds[slot] = row.option.account.id;
   catalog.slotOfAccount.set(row.option.account.id, slot);
   catalog.live[slot >>> 5] |= 1 << (slot & 31);
+  const { low, high } = catalog.wordPrices;
+  low[slot >>> 5] = Math.min(low[slot >>> 5], row.priceAfterCoupon);
+  high[slot >>> 5] = Math.max(high[slot >>> 5], row.priceAfterCoupon);
   markSets(catalog, row, slot, true);
   for (const [months, columns] of catalog.costColumns) writeCostTerms(columns, row, slot, months);
   const firm = catalog.firms.get(firmId);
@@ -416,9 +429,25 @@ function removeFirm(catalog: Catalog, firmId: number): void {
     catalog.accountIds[slot] = Number.NaN;
     catalog.free.push(slot);
   }
+  for (const word of new Set(firm.slots.map((slot) => slot >>> 5))) measureWordPrices(catalog, word);
   for (const [slug, name] of firm.platforms) count(catalog.choices.platforms, slug, name, -1);
   for (const [key, name] of firm.countries) count(catalog.choices.countries, key, name, -1);
   catalog.firms.delete(firmId);
+}
+
+/** The lowest and highest price of a word's live slots, measured again (a row left it). */
+function measureWordPrices(catalog: Catalog, word: number): void {
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  const bits = catalog.live[word];
+  for (let bit = 0; bit < 32; bit++) {
+    if (!(bits & (1 << bit))) continue;
+    const price = catalog.columns.priceAfterCoupon[(word << 5) + bit];
+    low = Math.min(low, price);
+    high = Math.max(high, price);
+  }
+  catalog.wordPrices.low[word] = low;
+  catalog.wordPrices.high[word] = high;
 }
 
 /** Records the platforms and restricted countries of each firm of `source` that has options. */
@@ -494,6 +523,16 @@ function grow(catalog: Catalog, capacity: number): void {
   catalog.firmIds = wider(catalog.firmIds, capacity);
   catalog.accountIds = wider(catalog.accountIds, capacity);
   const words = wordsFor(capacity);
+  const widerPrices = (from: Float64Array, none: number) => {
+    const to = new Float64Array(words).fill(none);
+    to.set(from);
+    return to;
+  };
+  const { low, high } = catalog.wordPrices;
+  catalog.wordPrices = {
+    low: widerPrices(low, Number.POSITIVE_INFINITY),
+    high: widerPrices(high, Number.NEGATIVE_INFINITY),
+  };
   catalog.live = wider(catalog.live, words);
   for (const sets of Object.values(catalog.sets) as Map<unknown, RowSet>[])
     for (const [key, set] of sets) sets.set(key, wider(set, words));

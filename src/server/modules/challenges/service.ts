@@ -51,14 +51,13 @@ function keepIf(into: Uint32Array, set: RowSet | undefined, keep: boolean) {
   }
 }
 
-/** The query's range filters (its price cap included) as one test of a slot, or null when it has none. */
+/** The query's range filters as one test of a slot, or null when it has none. */
 function rangeTest(catalog: Catalog, query: Partial<ChallengeQuery>): ((i: number) => boolean) | null {
-  const { sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin, priceMax } = query;
-  const limits = [sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin, priceMax];
-  if (limits.every((v) => v == null)) return null;
+  const { sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin } = query;
+  if ([sizeMin, sizeMax, dailyDrawdownMin, maxDrawdownMin, targetMax, profitSplitMin].every((v) => v == null))
+    return null;
   const c = catalog.columns;
   return (i) =>
-    !(priceMax != null && c.priceAfterCoupon[i] > priceMax) &&
     !(sizeMin != null && c.capital[i] < sizeMin) &&
     !(sizeMax != null && c.capital[i] > sizeMax) &&
     // A model without a daily limit passes any minimum.
@@ -69,13 +68,35 @@ function rangeTest(catalog: Catalog, query: Partial<ChallengeQuery>): ((i: numbe
 }
 
 /**
- * Slots of the rows the query's filters keep, ascending. Choice and yes/no filters intersect the
- * catalog's row sets; the range filters then test only the rows left. Repeated values of one filter
- * are any of them; different filters all hold.
+ * Keeps in `into` only the rows at or under `priceMax`: whole words of slots by their lowest and
+ * highest price (`Catalog.wordPrices`), each row only in a word that straddles the cap.
+ */
+function keepUnderPrice(into: Uint32Array, catalog: Catalog, priceMax: number): void {
+  const { low, high } = catalog.wordPrices;
+  const price = catalog.columns.priceAfterCoupon;
+  for (let w = 0; w < into.length; w++) {
+    if (high[w] <= priceMax) continue;
+    if (low[w] > priceMax) {
+      into[w] = 0;
+      continue;
+    }
+    for (let word = into[w]; word !== 0; ) {
+      const lowest = word & -word;
+      word ^= lowest;
+      if (price[(w << 5) + 31 - Math.clz32(lowest)] > priceMax) into[w] &= ~lowest;
+    }
+  }
+}
+
+/**
+ * Slots of the rows the query's filters keep, ascending. The price cap and the choice and yes/no
+ * filters narrow the catalog's row sets; the range filters then test only the rows left. Repeated
+ * values of one filter are any of them; different filters all hold.
  */
 function matchingRows(catalog: Catalog, query: Partial<ChallengeQuery>): Int32Array {
   const { sets } = catalog;
   const candidates = catalog.live.slice(0, (catalog.high + 31) >>> 5);
+  if (query.priceMax != null) keepUnderPrice(candidates, catalog, query.priceMax);
   if (query.size?.length) keepAny(candidates, sets.capital, query.size);
   if (query.steps?.length) keepAny(candidates, sets.steps, query.steps);
   if (query.asset?.length)

@@ -113,6 +113,26 @@ describe('ReadModel', () => {
     expect((await waiting).value).toBe(5);
   });
 
+  it('builds afresh after a refresh that failed while it changed the model', async () => {
+    const calls: string[] = [];
+    const model = new ReadModel<{ rows: number[] }>({
+      affects: (event) => (typeof event.id === 'number' ? { ids: [event.id] } : 'all'),
+      load: async () => {
+        calls.push('load');
+        return { rows: [1, 2] };
+      },
+      refresh: async () => (current) => {
+        current.rows.push(3);
+        throw new Error('stopped half-way');
+      },
+    });
+    await model.get();
+    model.invalidate([{ type: 'firm.updated', id: 3 }]);
+    await expect(model.latest()).rejects.toThrow('stopped half-way');
+    expect((await model.get()).rows).toEqual([1, 2]);
+    expect(calls).toEqual(['load', 'load']);
+  });
+
   it('reads everything again once the model expires', async () => {
     const c = counter();
     const first = await c.model.get(0);

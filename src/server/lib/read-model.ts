@@ -104,9 +104,16 @@ export class ReadModel<T> {
         current && fresh(current) && ids && refresh
           ? ids.length
             ? // Applied to the model current then: while the version stands, that is `current`.
-              refresh(ids, now).then((apply) =>
-                version === this.version && this.current === current ? keep(apply(current)) : current,
-              )
+              refresh(ids, now).then((apply) => {
+                if (version !== this.version || this.current !== current) return current;
+                try {
+                  return keep(apply(current));
+                } catch (err) {
+                  // Changed in place and stopped half-way: the next request builds it afresh.
+                  this.current = null;
+                  throw err;
+                }
+              })
             : Promise.resolve(keep(current))
           : this.spec.load(now).then(keep);
       this.building = kept;

@@ -130,10 +130,16 @@ export async function adminFirmRoutes(
       );
       firmChanged('updated', saved.firm.id);
       if (saved.ruleChanges.changes.length) {
-        // After the commit, not awaited: the save does not wait on email, and a failed send retries
-        // in the job (a mail failure never undoes the save).
-        app.jobs
-          .run(RULE_CHANGE_EMAILS_JOB, { firmId: saved.firm.id, batchId: saved.ruleChanges.batchId })
+        // After the commit and the read models' update, not awaited: the save does not wait on
+        // email, and a failed send retries in the job (a mail failure never undoes the save).
+        app.readModels
+          .settled()
+          .then(() =>
+            app.jobs.run(RULE_CHANGE_EMAILS_JOB, {
+              firmId: saved.firm.id,
+              batchId: saved.ruleChanges.batchId,
+            }),
+          )
           .catch((err: unknown) =>
             request.log.error({ err, firmId: saved.firm.id }, 'rule-change emails not started'),
           );

@@ -234,36 +234,52 @@ export class SlotOrder {
     this.changed();
   }
 
-  /** Drops the slots no longer live, keeping the others in order. */
-  dropFreed(): void {
-    const { live } = this.catalog;
-    let kept = 0;
-    for (let k = 0; k < this.length; k++) {
-      const slot = this.slots[k];
-      if (live[slot >>> 5] & (1 << (slot & 31))) this.slots[kept++] = slot;
+  /** Takes `removed` (slots in the order, their rows still in place) out: binary searches, then one move. */
+  remove(removed: readonly number[]): void {
+    if (removed.length === 0) return;
+    const gone = new Set(removed);
+    const places = removed.map((slot) => this.placeOf(slot)).sort((a, b) => a - b);
+    for (let j = 0; j < places.length; j++) {
+      if (!gone.has(this.slots[places[j]]) || places[j] === places[j - 1])
+        throw new Error(`the catalog's ${this.sort} order is out of step with its rows`);
+      const to = j + 1 < places.length ? places[j + 1] : this.length;
+      this.slots.copyWithin(places[j] - j, places[j] + 1, to);
     }
-    this.length = kept;
+    this.length -= places.length;
     this.changed();
   }
 
-  /** Puts `added` (live slots not in the order) where the order puts them: one merge from the end. */
+  /** Puts `added` (live slots not in the order) where the order puts them: binary searches, then one move. */
   insert(added: Int32Array): void {
     if (added.length === 0) return;
-    const compare = slotComparator(this.catalog, this.sort);
-    const sorted = added.slice().sort(compare);
-    const total = this.length + sorted.length;
-    if (this.slots.length < total) {
+    const sorted = added.slice().sort(slotComparator(this.catalog, this.sort));
+    const places = Array.from(sorted, (slot) => this.placeOf(slot));
+    if (this.slots.length < this.length + sorted.length) {
       const grown = new Int32Array(capacityOf(this.catalog));
       grown.set(this.asc);
       this.slots = grown;
     }
-    const slots = this.slots;
-    let from = this.length - 1;
-    let next = sorted.length - 1;
-    for (let at = total - 1; next >= 0; at--)
-      slots[at] = from >= 0 && compare(slots[from], sorted[next]) > 0 ? slots[from--] : sorted[next--];
-    this.length = total;
+    let end = this.length;
+    for (let j = sorted.length - 1; j >= 0; j--) {
+      this.slots.copyWithin(places[j] + j + 1, places[j], end);
+      this.slots[places[j] + j] = sorted[j];
+      end = places[j];
+    }
+    this.length += sorted.length;
     this.changed();
+  }
+
+  /** Where `slot` is or would go: the first place whose slot does not sort before it. */
+  private placeOf(slot: number): number {
+    const compare = slotComparator(this.catalog, this.sort);
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(this.slots[middle], slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   private changed(): void {
@@ -362,7 +378,7 @@ export async function loadCatalog(db: Db, now = Date.now()): Promise<Catalog> {
 /**
  * Puts the rows of the firms `firmIds`, read again in `fresh` (a firm no longer listed has none),
  * into the catalog in place of their old ones (decision 0063): their old slots are freed, their
- * new rows take free slots, and each order drops the freed slots and takes the new ones. The result
+ * new rows take free slots, and each order gives up the old slots and takes the new ones. The result
  * equals a full build of the same data, but for which slot holds which row (catalog-patch.test.ts).
  */
 export function mergeCatalogFirms(
@@ -371,8 +387,10 @@ export function mergeCatalogFirms(
   fresh: CatalogSource,
   now: number,
 ): Catalog {
+  // Out of the orders while their rows' keys are still there to find them by.
+  const freed = firmIds.flatMap((id) => catalog.firms.get(id)?.slots ?? []);
+  for (const sort of STATIC_SORTS) catalog.orders[sort].remove(freed);
   for (const id of firmIds) removeFirm(catalog, id);
-  for (const sort of STATIC_SORTS) catalog.orders[sort].dropFreed();
   const added = rowsOf(fresh);
   const room = catalog.free.length + capacityOf(catalog) - catalog.high;
   if (added.length > room) grow(catalog, roomFor(catalog.high + added.length - catalog.free.length));

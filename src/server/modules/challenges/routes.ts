@@ -30,8 +30,11 @@ export async function challengesRoutes(app: Http): Promise<void> {
           : null,
     );
     const payload = firmIds.every((id) => id !== null) ? { firmIds: [...new Set(firmIds)] } : {};
-    app.jobs
-      .run(SAVED_SEARCH_ALERTS_JOB, payload)
+    // Once the read models have the change: on PGlite the run's transaction would hold their
+    // re-reads back, and visitors would see the change later (decision 0063).
+    app.readModels
+      .settled()
+      .then(() => app.jobs.run(SAVED_SEARCH_ALERTS_JOB, payload))
       .catch((err: unknown) => app.log.error({ err }, 'saved-search alerts not started'));
   });
 

@@ -92,16 +92,22 @@ async function writeStates(tx: Tx, facts: Map<number, OptionFacts>, now: Date) {
       });
 }
 
+async function hasAlertStates(db: Db | Tx): Promise<boolean> {
+  const [any] = await db.select({ id: optionAlertStates.accountId }).from(optionAlertStates).limit(1);
+  return any !== undefined;
+}
+
 /**
  * Before the first matching (a new database, or the first search saved): what the catalog holds
  * now is where alerts start from, so a search is told only of what changes after it. True when it
  * wrote that starting point.
  */
 export async function ensureAlertBaseline(db: Db, catalog: Catalog, now = new Date()): Promise<boolean> {
+  // Asked first without the lock: once written, the states stay (each run rewrites what changed).
+  if (await hasAlertStates(db)) return false;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LOCK})`);
-    const [any] = await tx.select({ id: optionAlertStates.accountId }).from(optionAlertStates).limit(1);
-    if (any) return false;
+    if (await hasAlertStates(tx)) return false;
     await writeStates(
       tx,
       new Map(catalogRows(catalog).map((row) => [row.option.account.id, optionFactsOf(row)])),

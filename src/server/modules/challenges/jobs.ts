@@ -37,6 +37,9 @@ export const savedSearchAlertsJob = (app: Mailing, store: CatalogStore, options:
       const now = new Date();
       if (await ensureAlertBaseline(db, catalog, now)) return;
       const recorded = await matchSavedSearches(db, catalog, payload?.firmIds, now, options);
+      // A firm's save that no search sees differently makes no email due: the hourly run sends
+      // what time made due, and a retry what this process claimed.
+      if (payload?.firmIds && recorded === 0 && claimed.size === 0) return;
       const sent = await sendDueAlerts(app, db, catalog, claimed, now);
       if (recorded || sent) log.info({ recorded, sent }, 'saved-search alerts');
     },

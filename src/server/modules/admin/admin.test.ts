@@ -140,6 +140,10 @@ describe('firms admin', () => {
     expect(firm.version).toBe(1);
     expect(firm.fundingModels[0].accounts.map((a) => a.capital)).toEqual([50_000, 100_000]);
     expect(firm.featured).toBe(true);
+    // Only the featured firm reads as featured in the editor.
+    const other = await createFirm({ name: 'Admin Test Other', slug: 'admin-test-other' });
+    expect(other.featured).toBe(false);
+    expect((await call('GET', `/api/admin/firms/${firm.id}`, 'admin')).json().featured).toBe(true);
 
     // ...and the write drops it.
     const details = await ctx.app.inject('/api/firms/admin-test-visible/details');
@@ -329,6 +333,9 @@ describe('firms admin', () => {
       payoutMethodIds: [method.json().id],
     });
     expect(firm.platformIds.sort()).toEqual([created.json().id, other.id].sort());
+    const read = (await call('GET', `/api/admin/firms/${firm.id}`, 'admin')).json() as AdminFirm;
+    expect(read.platformIds).toEqual([created.json().id, other.id].sort((a, b) => a - b));
+    expect(read.payoutMethodIds).toEqual([method.json().id]);
     const platforms = await ctx.app.inject('/api/firms/platform-firm/platforms');
     expect(platforms.json().map((p: { name: string }) => p.name)).toEqual([
       'Admin Trader 9',

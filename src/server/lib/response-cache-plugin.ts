@@ -43,18 +43,19 @@ export function cacheTagsOf(events: readonly ChangeEvent[]): string[] {
 }
 
 /**
- * Drops the cached answers each batch of changes makes stale, and again once the read models have
- * read the change when they had not yet: until then they answer from the data as it stood (decision
- * 0055), so an answer begun after the first drop may still be stale. The second drop removes what
- * was stored meanwhile and refuses every answer begun before it (`ResponseCache.set`). The read
- * models must hear the changes first (`ReadModels` subscribes when it is made).
+ * Drops the cached answers each batch of changes makes stale: at once, or, while a read model still
+ * answers from the data as it stood (decision 0055), once the models have read the change. Until
+ * then an answer made afresh would be as stale as the cached one, so dropping it twice would make
+ * every visitor's next request build its answer twice per change (decision 0064); the drop refuses
+ * every answer begun before it (`ResponseCache.set`). The read models must hear the changes first
+ * (`ReadModels` subscribes when it is made).
  */
 export function dropStaleAnswers(changes: Changes, cache: ResponseCache, readModels: ReadModels): void {
   changes.subscribe((events) => {
     const tags = cacheTagsOf(events);
-    cache.invalidate(tags);
-    if (tags.length > 0 && readModels.answersStale)
-      void readModels.settled().then(() => cache.invalidate(tags));
+    if (tags.length === 0) return;
+    if (readModels.answersStale) void readModels.settled().then(() => cache.invalidate(tags));
+    else cache.invalidate(tags);
   });
 }
 

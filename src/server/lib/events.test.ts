@@ -24,9 +24,17 @@ describe('change events', () => {
   });
 
   it('map to the cache tags they make stale', () => {
-    expect(cacheTagsOf([{ type: 'review.created', id: 1 }]).sort()).toEqual(['firms', 'reviews']);
+    // A change that names its firm drops that firm's own answers; one that names none, every firm's.
+    expect(cacheTagsOf([{ type: 'review.created', id: 1, firmId: 4 }]).sort()).toEqual([
+      'firm:4',
+      'firms',
+      'reviews',
+    ]);
+    expect(cacheTagsOf([{ type: 'review.created', id: 1 }]).sort()).toEqual(['firm', 'firms', 'reviews']);
     expect(cacheTagsOf([{ type: 'coupon.counted', id: 1 }]).sort()).toEqual(['coupons']);
-    expect(cacheTagsOf([{ type: 'firm.updated', id: 2 }]).sort()).toEqual(['coupons', 'firms', 'giveaways']);
+    expect(cacheTagsOf([{ type: 'firm.updated', id: 2 }]).sort()).toEqual(['firm:2', 'firms']);
+    expect(cacheTagsOf([{ type: 'firm.updated' }]).sort()).toEqual(['firm', 'firms']);
+    expect(cacheTagsOf([{ type: 'platform.created', id: 5 }]).sort()).toEqual(['firm', 'firms']);
     expect(cacheTagsOf([{ type: 'firm.updated' }, { type: 'user.deleted', id: 'u' }])).toEqual(['*']);
   });
 
@@ -73,5 +81,23 @@ describe('the response cache follows change events', () => {
     await ctx.app.readModels.settled();
     expect((await ctx.app.inject({ url: '/api/firms' })).headers['x-cache']).toBe('miss');
     expect((await ctx.app.inject({ url: '/api/blog' })).headers['x-cache']).toBe('hit');
+  });
+
+  it("keeps a firm's own answers across another firm's change, and drops them on its own", async () => {
+    const [mine, other] = [
+      await insertFirm(ctx.db, { name: 'Tagged Firm', slug: 'tagged-firm' }),
+      await insertFirm(ctx.db, { name: 'Other Tagged', slug: 'other-tagged' }),
+    ];
+    await ctx.app.readModels.settled();
+    const own = ['/api/firms/tagged-firm/details', '/api/firms/tagged-firm/platforms'];
+    const cached = async (url: string) => (await ctx.app.inject({ url })).headers['x-cache'];
+    for (const url of [...own, ...own]) await ctx.app.inject({ url });
+    for (const url of own) expect(await cached(url)).toBe('hit');
+    ctx.app.changes.publish({ type: 'firm.updated', id: other.id });
+    await ctx.app.readModels.settled();
+    for (const url of own) expect(await cached(url)).toBe('hit');
+    ctx.app.changes.publish({ type: 'firm.updated', id: mine.id });
+    await ctx.app.readModels.settled();
+    for (const url of own) expect(await cached(url)).toBe('miss');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { seedDemoDataIfEmpty } from '../db/seed/seed-demo-data';
-import { apiCacheKey } from './response-cache-plugin';
+import { apiCacheKey, cacheTagsOf } from './response-cache-plugin';
 
 /** A page's public API answers taken in process must be the very answers the HTTP layer gives. */
 describe('in-process answers', () => {
@@ -90,8 +90,10 @@ describe('in-process answers', () => {
   it('does not store an answer read before a change of its data', async () => {
     const url = `/api/firms/${firm}/platforms`;
     ctx.app.cache.clear();
+    const { id } = JSON.parse((await ctx.app.inject(`/api/firms/${firm}/details`)).body) as { id: number };
     const answering = ctx.app.answerInProcess(url);
-    ctx.app.cache.invalidate(['firms']);
+    // The tags the firm's change drops: its own answers carry its tag (decision 0065).
+    ctx.app.cache.invalidate(cacheTagsOf([{ type: 'firm.updated', id }]));
     expect(await answering).toBeDefined();
     expect(ctx.app.cache.get(apiCacheKey(url))).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import type { ApiResponse } from '../../domain/render';
-import { storeApiAnswer } from './response-cache-plugin';
+import { answerTagsOf, storeApiAnswer } from './response-cache-plugin';
 
 /** A public answer a page's render may take without the HTTP layer. */
 interface AnswerableRoute {
@@ -120,7 +120,8 @@ export function collectInProcessAnswers(app: FastifyInstance): AnswerInProcess {
       app.log.debug({ err, url }, 'in-process answer left to the HTTP layer');
       return undefined;
     }
-    storeApiAnswer(app.cache, url, { contentType: JSON_TYPE, text, tags: route.tags, route: routeUrl }, mark);
-    return { status: 200, contentType: JSON_TYPE, text, tags: [...route.tags] };
+    const tags = answerTagsOf(request, route.tags);
+    storeApiAnswer(app.cache, url, { contentType: JSON_TYPE, text, tags, route: routeUrl }, mark);
+    return { status: 200, contentType: JSON_TYPE, text, tags: [...tags] };
   };
 }

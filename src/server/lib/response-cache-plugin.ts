@@ -16,8 +16,8 @@ import { createNonce, type SecurityHeaders } from './security';
 
 /** The cache tags each kind of change makes stale (routes name the tags they read in `cacheTags`). */
 const TAGS_CHANGED_BY: Record<ChangedEntity, readonly string[]> = {
-  // A firm's name, logo and links also show inside coupon and giveaway answers.
-  firm: ['firms', 'coupons', 'giveaways'],
+  // A firm's name, logo and links also show inside coupon and giveaway answers, which carry `firms`.
+  firm: ['firms'],
   platform: ['firms'],
   coupon: ['coupons'],
   post: ['blog'],
@@ -31,13 +31,45 @@ const TAGS_CHANGED_BY: Record<ChangedEntity, readonly string[]> = {
   payout: ['payouts', 'firms'],
 };
 
+/**
+ * Carried by every answer about one firm alone (its page's details, platforms, payout methods)
+ * instead of `firms`, with the firm's own tag (`firmTag`, set by the handler: `tagFirmAnswer`): a
+ * change that names its firm drops that firm's answers only, and one that names none drops all
+ * of them (decision 0065).
+ */
+export const ONE_FIRM = 'firm';
+export const firmTag = (firmId: number) => `firm:${firmId}`;
+
+/** The firm each request's answer is about, for routes that carry `ONE_FIRM`. */
+const answerFirm = new WeakMap<object, number>();
+
+/** Says which firm a `ONE_FIRM` route's answer is about; its cached answer carries that firm's tag. */
+export function tagFirmAnswer(request: FastifyRequest, firmId: number): void {
+  answerFirm.set(request, firmId);
+}
+
+/**
+ * The tags an answer is kept under: its route's, and for a `ONE_FIRM` route its firm's; one that
+ * names no firm (a not-found, whose page is cached too) depends on which firms there are: `firms`.
+ */
+export function answerTagsOf(request: FastifyRequest, routeTags: readonly string[]): readonly string[] {
+  if (!routeTags.includes(ONE_FIRM)) return routeTags;
+  const firmId = answerFirm.get(request);
+  return [...routeTags, firmId === undefined ? 'firms' : firmTag(firmId)];
+}
+
 /** The tags a batch of change events invalidates. A deleted account's name is on many answers. */
 export function cacheTagsOf(events: readonly ChangeEvent[]): string[] {
   const tags = new Set<string>();
   for (const event of events) {
     if (event.type === 'user.deleted') return [ALL_TAGS];
     const entity = event.type.slice(0, event.type.indexOf('.')) as ChangedEntity;
-    for (const tag of TAGS_CHANGED_BY[entity] ?? [ALL_TAGS]) tags.add(tag);
+    const changed = TAGS_CHANGED_BY[entity] ?? [ALL_TAGS];
+    for (const tag of changed) tags.add(tag);
+    if (changed.includes('firms')) {
+      const firmId = entity === 'firm' ? event.id : event.firmId;
+      tags.add(typeof firmId === 'number' ? firmTag(firmId) : ONE_FIRM);
+    }
   }
   return [...tags];
 }
@@ -198,8 +230,9 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const config = request.routeOptions.config;
-    const tags = config?.cacheTags;
-    if (!tags || request.method !== 'GET') return done(null, payload);
+    const routeTags = config?.cacheTags;
+    if (!routeTags || request.method !== 'GET') return done(null, payload);
+    const tags = answerTagsOf(request, routeTags);
     answerTags.set(request.raw, tags);
     if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const answer = {

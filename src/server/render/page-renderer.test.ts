@@ -155,6 +155,19 @@ describe('page rendering on worker threads', () => {
     expect(Object.keys(entry?.encoded ?? {}).sort()).toEqual(['br', 'gzip']);
   });
 
+  it('drops a cached not-found firm page when a firm takes its slug', async () => {
+    const ctx = onWorkers;
+    const url = '/firm/not-yet-here';
+    for (let i = 0; i < 2; i++) expect((await ctx.app.inject({ url })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url })).headers['x-cache']).toBe('hit');
+    const firm = await insertFirm(ctx.db, { name: 'Now Here Capital', slug: 'not-yet-here' });
+    ctx.app.changes.publish({ type: 'firm.created', id: firm.id });
+    await ctx.app.readModels.settled();
+    const page = await ctx.app.inject({ url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Now Here Capital');
+  });
+
   it('renders the page itself, with its data, not a loading fallback', async () => {
     const res = await get(onWorkers, '/firm/worker-render-capital');
     expect(res.statusCode).toBe(200);

@@ -25,7 +25,7 @@ export async function couponRoutes(app: Http): Promise<void> {
         summary: 'Active, unexpired coupons, featured first',
         response: { 200: CouponListSchema },
       },
-      config: { cacheTags: ['coupons'] },
+      config: { cacheTags: ['coupons', 'firms'] },
     },
     async () => listActiveCoupons(db),
   );
@@ -40,7 +40,7 @@ export async function couponRoutes(app: Http): Promise<void> {
         params: CouponSlugParamsSchema,
         response: { 404: ErrorSchema, 200: CouponSchema },
       },
-      config: { cacheTags: ['coupons'] },
+      config: { cacheTags: ['coupons', 'firms'] },
     },
     async (request) => getCouponBySlug(db, request.params.slug),
   );

@@ -152,7 +152,7 @@ export const createFirmPages = (db: Db) =>
   });
 
 /** A listed firm by slug, or by id when the value is all digits (slugs are never all digits); else 404. */
-function pageOf(pages: FirmPages, slugOrId: string): FirmPage {
+export function firmPageOf(pages: FirmPages, slugOrId: string): FirmPage {
   const page = firmEntryOf(pages, slugOrId);
   if (!page) throw notFound('Firm');
   return page;
@@ -161,7 +161,7 @@ function pageOf(pages: FirmPages, slugOrId: string): FirmPage {
 /** The firm's record with every coupon: live ones first, then featured, then the biggest discount. */
 export function firmDetailsOf(pages: FirmPages, slug: string, now = Date.now()): FirmDetails {
   if (/^\d+$/.test(slug)) throw notFound('Firm');
-  const page = pageOf(pages, slug);
+  const page = firmPageOf(pages, slug);
   const live = (c: FirmPage['coupons'][number]) => c.coupon.isActive && c.expiresAt > now;
   const ordered = [...page.coupons].sort(
     (a, b) =>
@@ -174,6 +174,3 @@ export function firmDetailsOf(pages: FirmPages, slug: string, now = Date.now()):
   return { ...page.details, coupons: ordered.map((c) => c.coupon) };
 }
 
-export const firmPlatformsOf = (pages: FirmPages, slugOrId: string) => pageOf(pages, slugOrId).platforms;
-export const firmPayoutMethodsOf = (pages: FirmPages, slugOrId: string) =>
-  pageOf(pages, slugOrId).payoutMethods;

@@ -11,8 +11,9 @@ import {
   UnlistedFirmListSchema,
 } from '../../../domain/firms';
 import { ErrorSchema, type Http } from '../../lib/http';
+import { ONE_FIRM, tagFirmAnswer } from '../../lib/response-cache-plugin';
 import { createDirectoryModel, listDirectory } from './directory-model';
-import { createFirmPages, firmDetailsOf, firmPayoutMethodsOf, firmPlatformsOf } from './firm-pages';
+import { createFirmPages, firmDetailsOf, firmPageOf } from './firm-pages';
 import { DirectoryPageSchema, DirectoryQuerySchema, DirectoryStatsSchema } from './schemas';
 import { createSearchIndex, searchIndex } from './search-index';
 import {
@@ -25,6 +26,8 @@ import {
 
 const tags = ['firms'];
 const firmsCache = { cacheTags: ['firms'] };
+/** A listed firm's own answers: dropped by its changes, not by other firms' (decision 0065). */
+const oneFirmCache = { cacheTags: [ONE_FIRM] };
 
 export async function firmsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
@@ -159,9 +162,13 @@ export async function firmsRoutes(app: Http): Promise<void> {
         params: FirmSlugParamsSchema,
         response: { 404: ErrorSchema, 200: FirmDetailsSchema },
       },
-      config: { cacheTags: ['firms', 'coupons'] },
+      config: { cacheTags: [ONE_FIRM, 'coupons'] },
     },
-    async (request) => firmDetailsOf(await firmPages.get(), request.params.slug),
+    async (request) => {
+      const details = firmDetailsOf(await firmPages.get(), request.params.slug);
+      tagFirmAnswer(request, details.id);
+      return details;
+    },
   );
 
   app.get(
@@ -174,9 +181,13 @@ export async function firmsRoutes(app: Http): Promise<void> {
         params: FirmSlugParamsSchema,
         response: { 404: ErrorSchema, 200: FirmResourceListSchema },
       },
-      config: firmsCache,
+      config: oneFirmCache,
     },
-    async (request) => firmPlatformsOf(await firmPages.get(), request.params.slug),
+    async (request) => {
+      const page = firmPageOf(await firmPages.get(), request.params.slug);
+      tagFirmAnswer(request, page.details.id);
+      return page.platforms;
+    },
   );
 
   app.get(
@@ -189,8 +200,12 @@ export async function firmsRoutes(app: Http): Promise<void> {
         params: FirmSlugParamsSchema,
         response: { 404: ErrorSchema, 200: FirmResourceListSchema },
       },
-      config: firmsCache,
+      config: oneFirmCache,
     },
-    async (request) => firmPayoutMethodsOf(await firmPages.get(), request.params.slug),
+    async (request) => {
+      const page = firmPageOf(await firmPages.get(), request.params.slug);
+      tagFirmAnswer(request, page.details.id);
+      return page.payoutMethods;
+    },
   );
 }

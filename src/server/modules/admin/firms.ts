@@ -113,7 +113,9 @@ export async function findAdminFirms(db: Tx, ids: number[]): Promise<Map<number,
           ...getTableColumns(propFirms),
           // The outer firm qualified by hand: drizzle leaves a single table's columns unqualified.
           featured: sql<boolean>`exists (select 1 from ${featuredFirm} where ${featuredFirm.propFirmId} = "prop_firms"."id")`,
-          platformIds: sql<number[]>`array(select ${firmPlatforms.platformId} from ${firmPlatforms} where ${firmPlatforms.propFirmId} = "prop_firms"."id" order by 1)`,
+          platformIds: sql<
+            number[]
+          >`array(select ${firmPlatforms.platformId} from ${firmPlatforms} where ${firmPlatforms.propFirmId} = "prop_firms"."id" order by 1)`,
           payoutMethodIds: sql<
             number[]
           >`array(select ${firmPayoutMethods.payoutMethodId} from ${firmPayoutMethods} where ${firmPayoutMethods.propFirmId} = "prop_firms"."id" order by 1)`,

@@ -201,7 +201,10 @@ export const createDirectoryModel = (db: Db) =>
       return assemble(new Map(cards.map((card) => [card.id, entryOf(card)])), extras);
     },
     refresh: async (ids) => {
-      const [cards, featuredFirmId] = await Promise.all([readDirectoryFirms(db, ids), readFeaturedFirmId(db)]);
+      const [cards, featuredFirmId] = await Promise.all([
+        readDirectoryFirms(db, ids),
+        readFeaturedFirmId(db),
+      ]);
       // Coupons change by events of their own, which build the model afresh; a firm's change only
       // drops coupons (its deletion), which leaves the next expiry where it was or later.
       return (current) =>

@@ -173,4 +173,3 @@ export function firmDetailsOf(pages: FirmPages, slug: string, now = Date.now()):
   );
   return { ...page.details, coupons: ordered.map((c) => c.coupon) };
 }
-

@@ -57,7 +57,7 @@ function sqlQuery(q: ChallengeQuery) {
     '((m.profit_target_phase1 > 0)::int + (m.profit_target_phase2 > 0)::int + (m.profit_target_phase3 > 0)::int)',
   );
   const attempts = sql`(case when ${steps} = 0 then 1 else 1.0 / ${q.passRate} end)`;
-  const trueCost = sql`greatest(0, (${perAttempt} + (${attempts} - 1) * ${retry}) * (1 - coalesce(case when f.cashback_provided then f.cashback_percentage end, 0) / 100.0) + coalesce(a.activation_fee, 0) - (case when m.fee_refundable then ${fee} else 0 end))`;
+  const trueCost = sql`greatest(0, (${perAttempt} + (${attempts} - 1) * ${retry}) * (1 - coalesce(case when f.cashback_provided then f.cashback_percentage end, 0) / 100.0) + coalesce(a.activation_fee, 0) - (case when m.fee_refundable then ${fee} * ${q.passRate} else 0 end))`;
   const where = [sql`f.status = 'listed'`];
   if (q.size.length) where.push(sql`a.capital in ${q.size}`);
   if (q.steps.length) where.push(sql`${steps} in ${q.steps}`);

@@ -52,15 +52,51 @@ describe('computeTrueCost', () => {
     expect(computeTrueCost(option({ resetPrice: 90, discountPercent: 50 }), tenPercent).trueCost).toBe(500);
   });
 
-  it('takes the refunded fee back once, at the discounted price', () => {
-    expect(computeTrueCost(option({ feeRefundable: true }), tenPercent).trueCost).toBe(900);
+  it('takes the refunded fee back at the discounted price, times the pass rate of reaching the payout', () => {
+    // ten attempts of 100, less 100 x 0.1
+    expect(computeTrueCost(option({ feeRefundable: true }), tenPercent).trueCost).toBe(990);
+    // ten attempts of 90, less 90 x 0.1
     expect(computeTrueCost(option({ feeRefundable: true, discountPercent: 10 }), tenPercent).trueCost).toBe(
-      810,
+      891,
     );
   });
 
+  it('keeps a refundable fee priced above 0 above $0 at every pass rate below 100%', () => {
+    const cases: [TrueCostOption, number, number][] = [
+      // 100 attempts of 100, less 100 x 0.01
+      [option({ feeRefundable: true }), 0.01, 9999],
+      // 100 / 0.35 = 285.714..., less 35
+      [option({ feeRefundable: true }), 0.35, 250.71],
+      // 100 / 0.99 = 101.0101..., less 99
+      [option({ feeRefundable: true }), 0.99, 2.01],
+      // instant: one attempt of 100, less 100 x 0.1, whatever the pass rate does to attempts
+      [option({ feeRefundable: true, steps: 0 }), 0.1, 90],
+      [option({ feeRefundable: true, steps: 0 }), 0.99, 1],
+      // 40.99 less 4.099
+      [option({ feeRefundable: true, steps: 0, price: 40.99 }), 0.1, 36.89],
+      // 99.99 at 20% off is 79.992; two attempts of it, less 79.992 x 0.5
+      [option({ feeRefundable: true, price: 99.99, discountPercent: 20 }), 0.5, 119.99],
+    ];
+    for (const [refundable, passRate, expected] of cases) {
+      const cost = computeTrueCost(refundable, { passRate, monthsPerAttempt: 1 }).trueCost;
+      expect(cost, `${refundable.price} at ${passRate}`).toBe(expected);
+      expect(cost).toBeGreaterThan(0);
+    }
+    // a monthly fee is refunded once, not for every month of the attempt: two attempts of 3 x 50, less 50 x 0.5
+    const monthly = option({ feeRefundable: true, pricingType: 'monthly', price: 50 });
+    expect(computeTrueCost(monthly, { passRate: 0.5, monthsPerAttempt: 3 }).trueCost).toBe(275);
+    // only a certain payout gives the whole fee back
+    expect(
+      computeTrueCost(option({ feeRefundable: true }), { passRate: 1, monthsPerAttempt: 1 }).trueCost,
+    ).toBe(0);
+  });
+
   it('never goes below zero', () => {
-    const cost = computeTrueCost(option({ feeRefundable: true, steps: 0 }), tenPercent);
+    // instant, 95% cashback: 100 x 0.05 = 5, less 100 x 0.1
+    const cost = computeTrueCost(
+      option({ feeRefundable: true, steps: 0, cashbackPercentage: 95 }),
+      tenPercent,
+    );
     expect(cost).toEqual({ priceAfterCoupon: 100, trueCost: 0, costPer1k: 0 });
   });
 

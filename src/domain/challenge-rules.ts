@@ -103,7 +103,9 @@ export const roundCents = (value: number) =>
  *   fee = price x (1 - discount / 100); perAttempt = fee x monthsPerAttempt if monthly, else fee
  *   retry = min(resetPrice, perAttempt) with a reset price, else perAttempt
  *   attempts = 1 for instant funding, else 1 / passRate; paid = perAttempt + (attempts - 1) x retry
- *   trueCost = max(0, paid x (1 - cashback / 100) + activationFee - (refundable ? fee : 0))
+ *   trueCost = max(0, paid x (1 - cashback / 100) + activationFee - (refundable ? fee x passRate : 0))
+ * A refundable fee comes back only with a payout, which the trader reaches with the chance of their
+ * pass rate (instant accounts too): taking back the whole fee made many options cost $0.
  */
 export function computeTrueCost(option: TrueCostOption, assumptions: TrueCostAssumptions): TrueCost {
   const trueCost = trueCostOf(option, assumptions);
@@ -117,36 +119,35 @@ export function computeTrueCost(option: TrueCostOption, assumptions: TrueCostAss
 const feeOf = (option: TrueCostOption) => option.price * (1 - (option.discountPercent ?? 0) / 100);
 
 /**
- * The formula above as `base + extra attempts x perRetry`, before the clamp at zero and the
- * rounding (`costOfTerms`): the part that depends on the option and the months per attempt, so the
- * finder works it out once per option and then orders thousands of options for any pass rate with
- * one multiplication each. An instant account's perRetry is 0 (it has no further attempts).
+ * The formula above as `base + extra attempts x perRetry - passRate x refund`, before the clamp at
+ * zero and the rounding (`costOfTerms`): the part that depends on the option and the months per
+ * attempt, so the finder works it out once per option and then orders thousands of options for any
+ * pass rate with a few operations each. An instant account's perRetry is 0 (it has no further
+ * attempts).
  */
 export function trueCostTerms(
   option: TrueCostOption,
   monthsPerAttempt: number,
-): { base: number; perRetry: number } {
+): { base: number; perRetry: number; refund: number } {
   const fee = feeOf(option);
   const perAttempt = option.pricingType === 'monthly' ? fee * monthsPerAttempt : fee;
   const retry = option.resetPrice != null ? Math.min(option.resetPrice, perAttempt) : perAttempt;
   const kept = 1 - (option.cashbackPercentage ?? 0) / 100;
   return {
-    base: perAttempt * kept + (option.activationFee ?? 0) - (option.feeRefundable ? fee : 0),
+    base: perAttempt * kept + (option.activationFee ?? 0),
     perRetry: option.steps === 0 ? 0 : retry * kept,
+    refund: option.feeRefundable ? fee : 0,
   };
 }
 
-/** The attempts after the first that a trader with this pass rate pays for, on average. */
-export const extraAttempts = (passRate: number) => 1 / passRate - 1;
-
-/** The true cost from its terms, rounded to cents. */
-export const costOfTerms = (base: number, perRetry: number, extra: number) =>
-  roundCents(Math.max(0, base + extra * perRetry));
+/** The true cost from its terms at a pass rate, rounded to cents. */
+export const costOfTerms = (base: number, perRetry: number, refund: number, passRate: number) =>
+  roundCents(Math.max(0, base + (1 / passRate - 1) * perRetry - refund * passRate));
 
 /** The true cost alone, rounded to cents. */
 export function trueCostOf(option: TrueCostOption, assumptions: TrueCostAssumptions): number {
-  const { base, perRetry } = trueCostTerms(option, assumptions.monthsPerAttempt);
-  return costOfTerms(base, perRetry, extraAttempts(assumptions.passRate));
+  const { base, perRetry, refund } = trueCostTerms(option, assumptions.monthsPerAttempt);
+  return costOfTerms(base, perRetry, refund, assumptions.passRate);
 }
 
 /** The true cost per $1,000 of account size, rounded to cents. */

@@ -47,7 +47,11 @@ export function catalogView(c: Catalog, costColumns?: CostColumns) {
     keys: Object.fromEntries(Object.entries(c.keys).map(([name, values]) => [name, perRow(values)])),
     accounts: byPrice.map((slot) => c.slotOfAccount.get(account(slot)) === slot),
     firms: [...c.firms.keys()].sort((a, b) => a - b),
-    cost: costColumns && { base: perRow(costColumns.base), perRetry: perRow(costColumns.perRetry) },
+    cost: costColumns && {
+      base: perRow(costColumns.base),
+      perRetry: perRow(costColumns.perRetry),
+      refund: perRow(costColumns.refund),
+    },
     filters: c.filters,
     validUntil: c.validUntil,
   };

@@ -121,8 +121,10 @@ export default function MethodologyPage() {
               <strong>Paid</strong> = per attempt + (attempts − 1) × retry.
             </li>
             <li>
-              <strong>True cost</strong> = paid × (1 − the firm's cashback ÷ 100) + activation fee − the fee
-              when it is refunded with the first payout; never below $0, rounded to cents.
+              <strong>True cost</strong> = paid × (1 − the firm's cashback ÷ 100) + activation fee − fee ×
+              pass rate when the fee is refunded with the first payout; never below $0, rounded to cents. The
+              refund comes only with a payout, which you reach as often as your pass rate says, so at a 10%
+              pass rate a tenth of a refundable fee comes off; instant accounts use the same pass rate.
             </li>
             <li>
               <strong>True cost per $1,000</strong> = true cost ÷ account size × 1,000, so a $10K and a $200K
@@ -132,6 +134,14 @@ export default function MethodologyPage() {
           <p className="mt-3 text-sm text-slate-600">
             A missing activation fee, reset price or cashback counts as 0. The pass rate is your own guess:
             the numbers move with it, and so can the order. True cost ignores what you earn once funded.
+          </p>
+          <p className="mt-3 text-sm text-slate-600">
+            <strong>
+              Changed <time dateTime="2026-12-07">Dec 7, 2026</time>:
+            </strong>{' '}
+            a refundable fee now comes off as fee × pass rate instead of in full. Taking off the whole fee
+            counted every trader as reaching a payout, and showed many accounts with a price above $0 at a
+            true cost of $0.
           </p>
         </section>
         <PayoutRecordSection />

@@ -26,6 +26,7 @@ import { type CatalogRow, type CatalogSource, readCatalogSource, rowsOf } from '
 export interface CostColumns {
   base: Float64Array;
   perRetry: Float64Array;
+  refund: Float64Array;
 }
 
 export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating' | 'payoutDays' | 'priceDrop';
@@ -557,6 +558,7 @@ function grow(catalog: Catalog, capacity: number): void {
   for (const columns of catalog.costColumns.values()) {
     columns.base = wider(columns.base, capacity);
     columns.perRetry = wider(columns.perRetry, capacity);
+    columns.refund = wider(columns.refund, capacity);
   }
 }
 
@@ -564,6 +566,7 @@ function writeCostTerms(columns: CostColumns, row: CatalogRow, slot: number, mon
   const terms = trueCostTerms(row.costInput, monthsPerAttempt);
   columns.base[slot] = terms.base;
   columns.perRetry[slot] = terms.perRetry;
+  columns.refund[slot] = terms.refund;
 }
 
 /** Months-per-attempt values whose cost columns a catalog keeps, the most recently asked. */
@@ -577,7 +580,11 @@ export function costColumnsOf(catalog: Catalog, monthsPerAttempt: number): CostC
     kept.delete(monthsPerAttempt); // to the end: the most recently asked
   } else {
     const capacity = capacityOf(catalog);
-    columns = { base: new Float64Array(capacity), perRetry: new Float64Array(capacity) };
+    columns = {
+      base: new Float64Array(capacity),
+      perRetry: new Float64Array(capacity),
+      refund: new Float64Array(capacity),
+    };
     for (let slot = 0; slot < catalog.high; slot++) {
       const row = catalog.rows[slot];
       if (row) writeCostTerms(columns, row, slot, monthsPerAttempt);

@@ -183,8 +183,9 @@ describe('GET /api/challenges', () => {
       account: { price: 333.33, activationFee: 99, resetPrice: null, pricingType: 'one-time' },
       coupon: null,
       priceAfterCoupon: 333.33,
-      // instant: one attempt, 12% cashback, activation fee, refunded fee: 293.33 + 99 - 333.33
-      trueCost: 59,
+      // instant: one attempt less 12% cashback, activation fee, the fee refunded at the 10% pass rate:
+      // 333.33 x 0.88 = 293.3304, + 99, - 333.33 x 0.1 = 358.9974
+      trueCost: 359,
     });
     const generated = (await all()).filter((o) => o.firm.slug !== 'odd-firm');
     expect(generated.every((o) => o.firm.cashbackPercentage === null || o.firm.cashbackPercentage > 0)).toBe(

@@ -6,7 +6,6 @@ import {
   costOfTerms,
   costPer1kOf,
   defaultOrder,
-  extraAttempts,
   sortUsesAssumptions,
   type TrueCostAssumptions,
 } from '../../../domain/challenge-rules';
@@ -208,14 +207,13 @@ export function listChallenges(catalog: Catalog, query: ChallengeQuery): Challen
     positions = Array.from(smallestKeys(keys, wanted), (r) => inOrder[r]);
   } else {
     const perThousand = query.sort === 'costPer1k';
-    const { base, perRetry } = costColumnsOf(catalog, query.monthsPerAttempt);
+    const { base, perRetry, refund } = costColumnsOf(catalog, query.monthsPerAttempt);
     const { capital } = catalog.columns;
-    const extra = extraAttempts(query.passRate);
     const cents = scratch.cents.subarray(0, total);
     let highest = 0;
     for (let k = 0; k < total; k++) {
       const i = matched[k];
-      const cost = costOfTerms(base[i], perRetry[i], extra);
+      const cost = costOfTerms(base[i], perRetry[i], refund[i], query.passRate);
       cents[k] = Math.round((perThousand ? costPer1kOf(cost, capital[i]) : cost) * 100);
       if (cents[k] > highest) highest = cents[k];
     }

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../tests/setup/test-app';
 import { activityLogs, pageViews } from './db/schema';
+import { insertFirm } from './db/seed/factories';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-});
+  // Before any request reads the firm directory.
+  await insertFirm(ctx.db, { name: 'Café% Capital', slug: 'cafe-percent-capital' });
+  await insertFirm(ctx.db, { name: 'Café Capital', slug: 'cafe-capital' });
+}, 120_000);
 afterAll(() => ctx.close());
 
 const validView = {
@@ -166,6 +170,8 @@ describe('the HTTP foundation', () => {
   it('still decodes well-formed escapes in the query string', async () => {
     const res = await ctx.app.inject('/api/firms?q=caf%C3%A9%25');
     expect(res.statusCode).toBe(200);
+    // "café%" is in the first name only; undecoded ("caf%C3%A9%25") it would match neither.
+    expect(res.json().firms.map((f: { slug: string }) => f.slug)).toEqual(['cafe-percent-capital']);
   });
 
   it('answers an over-long path segment with a 414 in the usual shape', async () => {

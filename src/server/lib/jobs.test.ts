@@ -109,6 +109,18 @@ describe('jobs', () => {
   });
 
   it("every module's jobs are registered on the app", () => {
-    expect(ctx.app.jobs.names()).toEqual(expect.arrayContaining(['job-runs-cleanup', 'weekly-deals-email']));
+    expect(ctx.app.jobs.names().sort()).toEqual([
+      'analytics-prune',
+      'analytics-rollup',
+      'close-due-giveaways',
+      'coupon-prices',
+      'job-runs-cleanup',
+      'payout-records',
+      'publish-due-posts',
+      'rule-change-emails',
+      'saved-search-alerts',
+      'weekly-deals-email',
+      'weekly-review-awards',
+    ]);
   });
 });

@@ -309,11 +309,16 @@ describe('POST /api/firms/{slug}/payout-reports', () => {
     // The queue shows what an admin weighs: images, the reporter's age, other reports and points.
     const item = byId.get(second.json().id) as {
       imageUrls: string[];
-      reporter: { accountAgeDays: number; otherReports: { total: number }; points: number };
+      reporter: { accountAgeDays: number; otherReports: object; points: number };
     };
     expect(item.imageUrls).toHaveLength(1);
     expect(item.reporter.accountAgeDays).toBeGreaterThanOrEqual(59);
-    expect(item.reporter.otherReports.total).toBeGreaterThanOrEqual(0);
+    // trader2's other reports were all refused (409s): none is stored.
+    expect(item.reporter.otherReports).toEqual({ total: 0, verified: 0, rejected: 0, pending: 0 });
+    // trader filed four pending reports before this one (two in the first tests, two in the 409 test).
+    const pending = (await ctx.app.inject({ url: '/api/admin/payout-reports', headers: as(admin) })).json();
+    const mine = pending.reports.find((r: { id: number }) => r.id === first.json().id);
+    expect(mine.reporter.otherReports).toEqual({ total: 4, verified: 0, rejected: 0, pending: 4 });
   });
 
   it('takes 10 reports a day from a trader; the 11th is a 429 with Retry-After and stores nothing', async () => {

@@ -116,9 +116,10 @@ function SortBar({
           onClick={() =>
             setState((current) => ({ ...current, order: order === 'asc' ? 'desc' : 'asc', page: 1 }))
           }
-          aria-label={`Order: ${order === 'asc' ? 'ascending' : 'descending'}, change`}
         >
           {order === 'asc' ? 'Low to high' : 'High to low'}
+          {/* The name starts with the visible text (WCAG 2.5.3), which is the current order. */}
+          <span className="sr-only"> (current order, select to reverse)</span>
         </Button>
       </div>
       {filters > 0 && (

@@ -51,6 +51,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const GENERATED_FIRMS = Number(process.env.BENCH_FIRMS ?? 5000);
 const GENERATED_SEED = 5000;
 const CONNECTIONS = 10;
+/** The bench's servers answer /metrics to this token (METRICS_TOKEN). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 // A cookie that looks like a session: the server skips its anonymous page cache and renders afresh.
 const UNCACHED = { cookie: 'pfc.session_token=bench-not-a-session' };
 // What Chromium sends: every browser visit asks for a compressed body.
@@ -62,6 +64,8 @@ interface Result {
   p99: number;
   /** CPU time of the server (every process and thread) per request, in ms. */
   cpu?: number;
+  /** The server thread's longest event-loop delay during the load, in ms. */
+  loopDelay?: number;
 }
 
 /** The production server being measured; its CPU time is read from /proc around each load. */
@@ -86,6 +90,18 @@ function serverCpuMs(): number | undefined {
 }
 const CPU_TICK_MS = 10; // Linux's USER_HZ
 
+/**
+ * The server thread's longest event-loop delay since the last scrape, in ms: prom-client's
+ * `nodejs_eventloop_lag_max_seconds` (lib/metrics.ts), whose histogram each scrape resets. With
+ * several processes it is the one process that answered the scrape.
+ */
+async function maxLoopDelayMs(): Promise<number | undefined> {
+  const res = await fetch(`${BASE}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const value = /^nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1];
+  return value === undefined ? undefined : Number(value) * 1000;
+}
+
 /** The run with the best throughput: other work on the machine only ever slows a run down. */
 function best(results: Result[]): Result {
   return results.reduce((a, b) => (b.rps > a.rps ? b : a));
@@ -97,7 +113,9 @@ async function load(
   headers: Record<string, string> = {},
   nextPath?: () => string,
 ): Promise<Result> {
-  const cpuBefore = url.startsWith(BASE) ? serverCpuMs() : undefined;
+  const ours = url.startsWith(BASE);
+  if (ours) await maxLoopDelayMs();
+  const cpuBefore = ours ? serverCpuMs() : undefined;
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -109,8 +127,13 @@ async function load(
   const cpuAfter = cpuBefore === undefined ? undefined : serverCpuMs();
   const cpu =
     cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / r.requests.total;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
+  const loopDelay = ours ? await maxLoopDelayMs() : undefined;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu, loopDelay };
 }
+
+/** CPU per request and the longest event-loop delay, as the uncached and cold rows print them. */
+const serverCost = (r: Result) =>
+  `CPU ${r.cpu?.toFixed(2) ?? '-'} ms/request  max loop delay ${r.loopDelay?.toFixed(0) ?? '-'} ms`;
 
 /** Opens the bench database in this process to add generated firms before the server starts. */
 async function seedGenerated(dataDir: string, count: number): Promise<void> {
@@ -135,6 +158,7 @@ async function startServer(dataDir: string, extra: Record<string, string> = {}):
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: BASE,
+      METRICS_TOKEN,
       ...extra,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -266,7 +290,7 @@ async function compare({ name, path: urlPath, page, cold }: Target) {
         : '';
     return (
       `  ${label.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  ratio ${ratio.toFixed(2)}x` +
-      (label === 'uncached' || label === 'cold' ? `  CPU ${r.cpu?.toFixed(2) ?? '-'} ms/request` : '') +
+      (label === 'uncached' || label === 'cold' ? `  ${serverCost(r)}` : '') +
       (goal || '')
     );
   };
@@ -488,7 +512,7 @@ async function runPostgresDataset(postgresUrl: string, redisUrl: string, generat
       });
       try {
         const line = (label: string, r: Result) =>
-          `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  CPU ${r.cpu?.toFixed(2) ?? '-'} ms/request${p99Goal(r)}`;
+          `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  ${serverCost(r)}${p99Goal(r)}`;
         const processes = `${count} process${count === 1 ? '' : 'es'}`;
         const url = `${BASE}/firm/northbridge`;
         await warmUp(url, UNCACHED);

@@ -26,19 +26,13 @@ import { buildUser } from '../src/server/db/seed/factories';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
 import { seedDemoData } from '../src/server/db/seed/seed-demo-data';
 import { createMailer } from '../src/server/lib/mailer';
-import { findAdminFirm, updateFirm } from '../src/server/modules/admin/firms';
-import {
-  ensureAlertBaseline,
-  matchSavedSearches,
-  optionFactsOf,
-  sendDueAlerts,
-} from '../src/server/modules/challenges/alerts';
-import {
-  type Catalog,
-  catalogRows,
-  loadCatalog,
-  refreshCatalogFirms,
-} from '../src/server/modules/challenges/catalog';
+import { findAdminFirm } from '../src/server/modules/admin/firm-document';
+import { updateFirm } from '../src/server/modules/admin/firms';
+import { matchSavedSearches } from '../src/server/modules/challenges/alert-matching';
+import { sendDueAlerts } from '../src/server/modules/challenges/alert-sending';
+import { ensureAlertBaseline, optionFactsOf } from '../src/server/modules/challenges/alert-states';
+import { catalogRows, loadCatalog, refreshCatalogFirms } from '../src/server/modules/challenges/catalog';
+import type { Catalog } from '../src/server/modules/challenges/catalog-shape';
 import { filtersOf } from '../src/server/modules/challenges/saved-searches';
 
 const FIRMS = Number(process.env.BENCH_FIRMS ?? 5000);

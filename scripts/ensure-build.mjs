@@ -3,7 +3,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const marker = 'dist/server/render-worker.js';
+const marker = 'dist/server/entry-server.js';
 const newest = (dir) =>
   readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
     const full = path.join(dir, entry.name);
@@ -17,9 +17,6 @@ const stale =
   Math.max(
     newest('src/web'),
     newest('src/domain'),
-    // The render threads' entry and what it imports from the server.
-    newest('src/server/render'),
-    statSync('src/server/lib/cache.ts').mtimeMs,
     newest('public'),
     statSync('vite.config.ts').mtimeMs,
   ) > statSync(marker).mtimeMs;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CouponSchema } from './coupons';
 import { GiveawaySchema } from './giveaways';
-import { CashbackClaimSchema, PayoutSchema, PointsEntrySchema } from './points';
+import { CashbackClaimSchema, CashOutSchema, PointsEntrySchema } from './points';
 
 /** How many of each list the signed-in home shows; each section links to its full page. */
 export const HOME_LIMITS = { recentPoints: 5, openGiveaways: 3, newCoupons: 6, reviews: 6 } as const;
@@ -28,9 +28,9 @@ export type OwnReview = z.infer<typeof OwnReviewSchema>;
 /** `GET /api/home`: what the signed-in home shows, for the signed-in user only. */
 export const SignedInHomeSchema = z.object({
   points: z.object({ balance: z.number().int(), recent: z.array(PointsEntrySchema) }),
-  /** Claims and payouts still waiting for an admin. */
+  /** Claims and cash-outs still waiting for an admin. */
   openClaims: z.array(CashbackClaimSchema),
-  openPayouts: z.array(PayoutSchema),
+  openCashOuts: z.array(CashOutSchema),
   /** Giveaways this user entered, newest end first; then open ones they have not entered. */
   enteredGiveaways: z.array(EnteredGiveawaySchema),
   openGiveaways: z.array(GiveawaySchema),

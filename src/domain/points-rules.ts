@@ -25,10 +25,10 @@ export type PointsReason = (typeof POINTS_REASONS)[number];
 export const POINTS_RULES = {
   /** Spec section 9: points per $1 spent equal the firm's cashback percentage. */
   cashbackPointsPerDollarPerPercent: 1,
-  /** What points are worth when paid out: this many points make $1. */
+  /** What points are worth when cashed out: this many points make $1. */
   pointsPerUsd: 100,
-  /** The smallest payout, in points. */
-  payoutMinimumPoints: 2500,
+  /** The smallest cash-out, in points. */
+  cashOutMinimumPoints: 2500,
   /** Weekly top reviews, first to fifth (spec: 50-250 bonus points). */
   weeklyReviewAwards: [250, 200, 150, 100, 50],
   /**
@@ -43,7 +43,7 @@ export function cashbackPoints(amountCents: number, percentage: number): number 
   return Math.floor((amountCents * percentage * POINTS_RULES.cashbackPointsPerDollarPerPercent) / 100);
 }
 
-/** What a number of points is worth in dollars at the payout rate. */
+/** What a number of points is worth in dollars at the cash-out rate. */
 export const pointsToUsd = (points: number) => points / POINTS_RULES.pointsPerUsd;
 
 /** The words a ledger row's reason is shown with. */
@@ -53,8 +53,8 @@ export const POINTS_REASON_LABELS: Record<PointsReason, string> = {
   review_award_revoked: 'Review award revoked',
   offer: 'Offer completed',
   offer_reversal: 'Offer reversed by the provider',
-  payout: 'Payout requested',
-  payout_returned: 'Payout rejected: points returned',
+  payout: 'Cash-out requested',
+  payout_returned: 'Cash-out rejected: points returned',
   admin_adjustment: 'Adjustment by an admin',
   payout_report: 'Payout report verified',
   payout_report_revoked: 'Payout report verification revoked',

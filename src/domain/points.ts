@@ -79,9 +79,9 @@ export const PointsEntrySchema = z.object({
   delta: z.number(),
   reason: PointsReasonSchema,
   reference: z.string().nullable(),
-  /** Where the cause is shown (a claim, a review, a payout, the offerwall), when it has a page. */
+  /** Where the cause is shown (a claim, a review, a cash-out, the offerwall), when it has a page. */
   href: z.string().nullable(),
-  /** A few words naming the cause: the firm of a claim or review, the payout's method. */
+  /** A few words naming the cause: the firm of a claim or review, the cash-out's method. */
   detail: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -98,23 +98,23 @@ export type PointsHistory = z.infer<typeof PointsHistorySchema>;
 
 export const PageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
-export const PAYOUT_METHODS = ['paypal', 'usdt'] as const;
-export const PAYOUT_STATUSES = ['pending', 'paid', 'rejected'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const CASH_OUT_METHODS = ['paypal', 'usdt'] as const;
+export const CASH_OUT_STATUSES = ['pending', 'paid', 'rejected'] as const;
+export type CashOutStatus = (typeof CASH_OUT_STATUSES)[number];
 
 /** USDT on Tron (TRC-20: T and 33 base58 characters) or on Ethereum (ERC-20: 0x and 40 hex digits). */
 export const USDT_ADDRESS = /^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})$/;
 
-export const PayoutRequestSchema = z
+export const CashOutRequestSchema = z
   .object({
-    method: z.enum(PAYOUT_METHODS),
+    method: z.enum(CASH_OUT_METHODS),
     destination: z.string().trim().min(1, 'Enter where to send the money').max(254),
     points: z
       .number()
       .int('Points are whole numbers')
       .min(
-        POINTS_RULES.payoutMinimumPoints,
-        `The minimum payout is ${POINTS_RULES.payoutMinimumPoints} points`,
+        POINTS_RULES.cashOutMinimumPoints,
+        `The minimum cash-out is ${POINTS_RULES.cashOutMinimumPoints} points`,
       ),
   })
   .superRefine((value, ctx) => {
@@ -133,27 +133,27 @@ export const PayoutRequestSchema = z
       });
     }
   });
-export type PayoutRequest = z.infer<typeof PayoutRequestSchema>;
+export type CashOutRequest = z.infer<typeof CashOutRequestSchema>;
 
-export const PayoutSchema = z.object({
+export const CashOutSchema = z.object({
   id: z.number(),
   points: z.number(),
-  /** What the points are worth at the payout rate. */
+  /** What the points are worth at the cash-out rate. */
   amountUsd: z.number(),
-  method: z.enum(PAYOUT_METHODS),
+  method: z.enum(CASH_OUT_METHODS),
   destination: z.string(),
-  status: z.enum(PAYOUT_STATUSES),
+  status: z.enum(CASH_OUT_STATUSES),
   paymentReference: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
-export type Payout = z.infer<typeof PayoutSchema>;
+export type CashOut = z.infer<typeof CashOutSchema>;
 
-export const AdminPayoutSchema = PayoutSchema.extend({
+export const AdminCashOutSchema = CashOutSchema.extend({
   user: z.object({ id: z.string(), email: z.string(), username: z.string().nullable() }),
 });
-export type AdminPayout = z.infer<typeof AdminPayoutSchema>;
+export type AdminCashOut = z.infer<typeof AdminCashOutSchema>;
 
 export const AdjustmentSchema = z.object({
   /** The account, by email address. */

@@ -65,6 +65,11 @@ export interface RenderResult {
   tags: string[];
   /** Source path of the rendered page's module, so its chunk can be preloaded with the HTML. */
   pageModule?: string;
+  /**
+   * Keys of queries the page asked for while rendering that its loader had not fetched: their places
+   * in the HTML are skeletons. Absent when every query had its data.
+   */
+  missingData?: string[];
 }
 
 export const SESSION_COOKIE = 'pfc.session_token';

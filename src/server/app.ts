@@ -24,7 +24,6 @@ import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import './lib/fastify-types';
 import { collectRouteAccess } from './lib/access';
 import { createStorage } from './lib/create-storage';
-import { collectInProcessAnswers } from './lib/in-process-answers';
 import { redisOrLocalStore } from './lib/rate-limit';
 import { closeRedis, openRedis } from './lib/redis';
 import {
@@ -140,8 +139,6 @@ export async function buildApp(options: AppOptions) {
   });
   answerFromCache = createCacheAnswer(app.cache, securityHeaders, observeRequest);
   registerResponseCache(app, answerFromCache);
-  // Before the compression plugin, whose hooks on every route an in-process answer leaves out.
-  app.decorate('answerInProcess', collectInProcessAnswers(app));
   await app.register(compress, { threshold: 1024 });
   // Limits again in lib/uploads.ts, per call; these bound any multipart request.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });

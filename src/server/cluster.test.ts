@@ -78,7 +78,6 @@ describe.runIf(url && redis)('two server processes on one port (WEB_CONCURRENCY=
         DATABASE_URL: dbUrl.toString(),
         REDIS_URL: redis,
         WEB_CONCURRENCY: '2',
-        RENDER_THREADS: '1',
         ADMIN_PASSWORD: PASSWORD,
         LOG_LEVEL: 'warn',
       },

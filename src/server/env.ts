@@ -58,18 +58,10 @@ export const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHOW_ADMIN_LINK: booleanish.default(true),
     /**
-     * Worker threads that render pages in production, per process; 0 renders on the server thread.
-     * Defaults to the cores each process has (the cores over the processes, rounded up), at most 4:
-     * past a few render threads the server thread, which answers their API calls, is the limit, and
-     * each holds about 75 MB (decision 0044).
-     */
-    RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
-    /**
      * Server processes sharing the port (node:cluster). With DATABASE_URL and REDIS_URL set (sessions,
-     * caches' invalidation and rate limits are shared through them) it defaults to one per 3 cores,
-     * rounded up: a process's server thread keeps about two render threads busy, and one process
-     * with render threads costs a page less than several without (decision 0044). Else 1: the
-     * embedded database belongs to one process.
+     * caches' invalidation and rate limits are shared through them) it defaults to one per core: each
+     * renders its pages on its own thread (decision 0066). Else 1: the embedded database belongs to
+     * one process.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /**
@@ -121,24 +113,16 @@ export const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema> & {
   PUBLIC_URL: string;
-  RENDER_THREADS: number;
   WEB_CONCURRENCY: number;
 };
-
-/** Cores a server process uses by default: its server thread and about two render threads. */
-const CORES_PER_PROCESS = 3;
-const MAX_DEFAULT_RENDER_THREADS = 4;
 
 /** Fills the defaults that depend on other variables and on the machine's cores. */
 export function completeEnv(parsed: z.infer<typeof EnvSchema>, cores = availableParallelism()): Env {
   const shared = Boolean(parsed.DATABASE_URL && parsed.REDIS_URL);
-  const processes = parsed.WEB_CONCURRENCY ?? (shared ? Math.ceil(cores / CORES_PER_PROCESS) : 1);
   return {
     ...parsed,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
-    RENDER_THREADS:
-      parsed.RENDER_THREADS ?? Math.min(Math.ceil(cores / processes), MAX_DEFAULT_RENDER_THREADS),
-    WEB_CONCURRENCY: processes,
+    WEB_CONCURRENCY: parsed.WEB_CONCURRENCY ?? (shared ? cores : 1),
   };
 }
 

@@ -119,7 +119,7 @@ describe('the server process', () => {
   it('drains on SIGTERM: /readyz 503 at once, every request sent before the listener closes answered', async () => {
     const port = 3671;
     const origin = `http://127.0.0.1:${port}`;
-    const run = startMain({ PORT: String(port), HOST: '127.0.0.1', DRAIN_SECONDS: '4', RENDER_THREADS: '1' });
+    const run = startMain({ PORT: String(port), HOST: '127.0.0.1', DRAIN_SECONDS: '4' });
     await waitFor(() => run.output().includes('Server listening'), 100_000);
     // 20 busy keep-alive clients; each stops when its connection is refused (the listener has closed).
     const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });

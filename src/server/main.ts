@@ -72,11 +72,10 @@ async function serve(app: App, database: Database) {
     }, SHUTDOWN_GRACE_MS);
     try {
       // Every request is answered before Fastify closes: once closing, Fastify refuses in-process
-      // requests (app.inject), which a page's render makes for its data while it runs or waits for
-      // a render thread. So the port stops taking connections first, and Fastify closes (render
-      // threads, jobs, Redis) when the last connection has ended. net.Server's close, not
-      // http.Server's, which closes idle connections at once: connections just accepted whose
-      // request is not read yet among them, which their clients would see reset.
+      // requests (app.inject), which a page's render makes for its data. So the port stops taking
+      // connections first, and Fastify closes (jobs, Redis) when the last connection has ended.
+      // net.Server's close, not http.Server's, which closes idle connections at once: connections
+      // just accepted whose request is not read yet among them, which their clients would see reset.
       await new Promise<void>((resolve) => {
         net.Server.prototype.close.call(app.server, () => resolve());
         if (drainMs === 0) sweepIdle();

@@ -1,6 +1,7 @@
-import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { type QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef } from 'react';
+import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
+import type { CurrentUser } from '../domain/accounts';
 import type { SiteConfig } from '../domain/render';
 import { AccessDenied } from './components/access-denied';
 import { CookieConsentGate } from './components/cookie-consent-gate';
@@ -10,6 +11,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteNav } from './components/site-nav';
 import { LazyToaster } from './components/ui/lazy-toaster';
 import { currentUserQuery } from './features/accounts/queries';
+import { startPageQueries } from './lib/page-loader';
 import { SiteConfigProvider } from './lib/site-config';
 import { type AppRoute, appRoutes } from './routes';
 
@@ -20,6 +22,26 @@ function ScrollToTop() {
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;
+}
+
+/**
+ * The page, its queries (its loader's) started as its route matches: in the same pass as its code,
+ * not after its components mount. Once per address and visitor; the server fetched them before
+ * rendering, so it starts none.
+ */
+function LoadedPage({ route, user }: { route: AppRoute; user: CurrentUser | null | undefined }) {
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const started = useRef<string>(undefined);
+  // A loader that reads `user` waits until it is known: this renders again then.
+  const key = `${pathname}?${search} ${user === undefined ? '?' : (user?.id ?? '')}`;
+  if (!import.meta.env.SSR && started.current !== key) {
+    started.current = key;
+    startPageQueries(queryClient, route.page, { params, search: new URLSearchParams(search) }, user);
+  }
+  return <route.page.Page />;
 }
 
 /** Applies the route's access rule: anonymous visitors go to /auth, non-admins see Access Denied. */
@@ -35,7 +57,7 @@ function GuardedPage({ route }: { route: AppRoute }) {
     }
     if (route.access === 'admin' && !user.isAdmin) return <AccessDenied />;
   }
-  return <route.page.Page />;
+  return <LoadedPage route={route} user={user} />;
 }
 
 export function App({

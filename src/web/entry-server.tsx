@@ -1,4 +1,4 @@
-import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient, skipToken } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { RenderRequest, RenderResult } from '../domain/render';
@@ -6,8 +6,8 @@ import { App } from './app';
 import { currentUserQuery } from './features/accounts/queries';
 import { bindServerFetch } from './lib/api';
 import { type PageCollector, PageContextProvider } from './lib/page-context';
+import { listPageQueries, type PageQuery } from './lib/page-loader';
 import { createQueryClient } from './lib/query-client';
-import { routePrefetch } from './route-prefetch';
 import { matchAppRoute } from './routes';
 
 const FALLBACK_HEAD = {
@@ -36,22 +36,17 @@ async function renderWith(queryClient: QueryClient, request: RenderRequest): Pro
   });
 
   const { route, params } = matchAppRoute(url.pathname);
-  const match = { params, search: url.searchParams };
-  const queries = routePrefetch[route.path] ?? {};
-  const prefetch = (queries: FetchQueryOptions<any, any, any, any>[] = []) =>
+  const at = { params, search: url.searchParams };
+  const prefetch = (queries: PageQuery[]) =>
     Promise.all(queries.map((q) => queryClient.prefetchQuery({ ...q, retry: false })));
-  // A page that differs for a signed-in visitor (the home) learns who asks first, then fetches
-  // what that visitor sees; every other page asks for its data and the user in one batch.
-  await Promise.all([
-    route.page.preload(),
-    queryClient.prefetchQuery(currentUserQuery),
-    queries.signedInPrefetch ? undefined : prefetch(queries.prefetch?.(match)),
-  ]);
-
-  const user = queryClient.getQueryData(currentUserQuery.queryKey);
-  if (queries.signedInPrefetch) {
-    await prefetch((user ? queries.signedInPrefetch : queries.prefetch)?.(match));
-  }
+  // A page that differs for a signed-in visitor (its loader reads `user`: the home) learns who asks
+  // first, then fetches what that visitor sees; every other page asks for its data with the user.
+  const userLoaded = queryClient.prefetchQuery(currentUserQuery);
+  const { loader } = await route.page.preload();
+  const queries = listPageQueries(loader, at, undefined);
+  await Promise.all([userLoaded, queries && prefetch(queries)]);
+  const user = queryClient.getQueryData(currentUserQuery.queryKey) ?? null;
+  if (!queries) await prefetch(listPageQueries(loader, at, user) ?? []);
   if (route.access !== 'public' && !user) {
     return {
       html: '',
@@ -72,6 +67,7 @@ async function renderWith(queryClient: QueryClient, request: RenderRequest): Pro
       </Router>
     </PageContextProvider>,
   );
+  const missingData = listMissingData(queryClient);
   return {
     html,
     head: collector.head ?? { ...FALLBACK_HEAD, canonicalPath: url.pathname },
@@ -82,5 +78,29 @@ async function renderWith(queryClient: QueryClient, request: RenderRequest): Pro
     }),
     tags: [...tags],
     pageModule: route.page.module,
+    ...(missingData.length ? { missingData } : {}),
   };
+}
+
+/** A query the page turns off on purpose (`enabled: false`, `skipToken`): the browser fetches it when it needs it. */
+function isClientOnly(query: Query): boolean {
+  // A disabled observer's `enabled` stays in the options of the query it made.
+  const { enabled } = query.options as { enabled?: boolean | ((q: Query) => boolean) };
+  return (
+    query.options.queryFn === skipToken ||
+    (typeof enabled === 'function' ? enabled(query) : enabled) === false
+  );
+}
+
+/**
+ * Keys of the queries the render asked for without data: loaded before the render, a query has
+ * data or an error; one still pending was first asked for by a component, which rendered its
+ * skeleton.
+ */
+function listMissingData(queryClient: QueryClient): string[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'pending' && !isClientOnly(query))
+    .map((query) => query.queryHash);
 }

@@ -10,7 +10,10 @@ export interface AppRoute {
   page: LazyPage;
 }
 
-/** A page of `./pages/`; its source path lets the server preload its chunk with the HTML. */
+/**
+ * A page of `./pages/`, with its data in its module's `loader` (lib/page-loader.ts); its source path
+ * lets the server preload its chunk with the HTML.
+ */
 const page = (name: string) => lazyPage(`src/web/pages/${name}.tsx`, () => import(`./pages/${name}.tsx`));
 
 /** The route table of spec section 2. Order matters only for the final catch-all. */
@@ -61,7 +64,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/analytics', access: 'admin', page: page('admin-analytics-page') },
   { path: '/admin/giveaways', access: 'admin', page: page('admin-giveaways-page') },
   { path: '/admin/cashback-claims', access: 'admin', page: page('admin-points-claims-page') },
-  { path: '/admin/payouts', access: 'admin', page: page('admin-points-payouts-page') },
+  { path: '/admin/cash-outs', access: 'admin', page: page('admin-points-cash-outs-page') },
   { path: '/admin/postbacks', access: 'admin', page: page('admin-points-postbacks-page') },
   { path: '/admin/review-awards', access: 'admin', page: page('admin-points-awards-page') },
   { path: '*', access: 'public', page: page('not-found-page') },
@@ -78,8 +81,8 @@ function decodePath(path: string): string {
 
 /**
  * The route a path shows and its parameters: the first route of the table that matches, as the
- * router's `<Switch>` chooses. The server uses it to prefetch (route-prefetch.ts), the browser to
- * preload the page.
+ * router's `<Switch>` chooses. The server uses it to render the page with its loader's data, the
+ * browser to preload the page.
  */
 export function matchAppRoute(pathname: string): {
   route: AppRoute;

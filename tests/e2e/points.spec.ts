@@ -100,7 +100,7 @@ test('a claim with an upload, its approval by an admin, and the badge moving wit
   const url = page.url();
   await page.getByRole('button', { name: /^Request \$/ }).click();
   await expect(
-    page.getByRole('region', { name: /Notifications/ }).getByText('Payout requested', { exact: true }),
+    page.getByRole('region', { name: /Notifications/ }).getByText('Cash-out requested', { exact: true }),
   ).toBeVisible();
   const left = (expected - 2500).toLocaleString('en-US');
   await expect.poll(() => badgeText(page, mobile)).toContain(left);
@@ -108,13 +108,13 @@ test('a claim with an upload, its approval by an admin, and the badge moving wit
   expect(page.url()).toBe(url);
 
   // The signed-in home, rendered on the server for this trader: balance, the latest points, the
-  // payout waiting for an admin.
+  // cash-out waiting for an admin.
   const home = await page.request.get('/');
   expect(await home.text()).toContain(`Welcome back, ${tag}`);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome back, ${tag}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId('home-balance')).toHaveText(left);
   await expect(page.getByRole('list', { name: 'Latest points' })).toContainText('Cashback claim approved');
-  await expect(page.getByTestId('home-waiting')).toContainText('Payout of $25.00 by PayPal');
+  await expect(page.getByTestId('home-waiting')).toContainText('Cash-out of $25.00 by PayPal');
   await expectNoSeriousA11yViolations(page, { include: ['main'] });
 });

@@ -213,7 +213,7 @@ describe("no user reads or changes another user's data", () => {
     expect(theirs.map((c) => c.orderReference)).not.toContain('MATRIX-1');
   });
 
-  it("a user's points, payouts, follows and home are theirs alone", async () => {
+  it("a user's points, cash-outs, follows and home are theirs alone", async () => {
     await recordPoints(ctx.db, {
       userId: users.verified.id,
       delta: 4321,
@@ -222,7 +222,7 @@ describe("no user reads or changes another user's data", () => {
     });
     const firm = await insertFirm(ctx.db, { name: 'Matrix Followed Firm' });
     expect((await as(users.verified, `/api/firms/${firm.slug}/follow`, 'PUT')).statusCode).toBe(200);
-    for (const url of ['/api/points/history', '/api/payouts', '/api/profile/follows', '/api/home']) {
+    for (const url of ['/api/points/history', '/api/points/cash-outs', '/api/profile/follows', '/api/home']) {
       const body = (await as(users.other, url)).body;
       expect(body, url).not.toContain('4321');
       expect(body, url).not.toContain('Matrix Followed Firm');

@@ -41,7 +41,7 @@ describe.skipIf(!url)('PostgreSQL restarted while writes flow', () => {
     const target = new URL(url ?? 'postgres://localhost');
     proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, PROXY_PORT);
     await proxy.start();
-    ctx = await createTestApp({ RENDER_THREADS: '1' }, { databasePort: PROXY_PORT, pages: 'production' });
+    ctx = await createTestApp({}, { databasePort: PROXY_PORT, pages: 'production' });
     await ctx.app.listen({ host: '127.0.0.1', port: APP_PORT });
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { Catalog, CostColumns, RowSet } from '../../src/server/modules/challenges/catalog';
+import type { Catalog, CostColumns, RowSet } from '../../src/server/modules/challenges/catalog-shape';
 
 /**
  * What a request can read of a catalog, by account id rather than by slot (a merge puts rows into

@@ -1,7 +1,12 @@
 /** Helpers for reading and writing many rows in few statements (the catalog import's batches). */
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import type { Tx } from '../db/client';
+
+/** Ids per statement of batched reads and deletes (far below the protocol's 65,535 parameters). */
+export const IDS_PER_QUERY = 1000;
+/** Rows per multi-row insert: a firm row has about 40 columns, so 500 stay under that limit too. */
+export const ROWS_PER_INSERT = 500;
 
 /** `items` in slices of at most `size` (a statement's parameters are limited to 65,535). */
 export const chunksOf = <T>(items: T[], size: number): T[][] => {
@@ -20,9 +25,6 @@ export const groupBy = <T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> => {
   }
   return map;
 };
-
-/** The database or an open transaction. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** Rows per batched update: their JSON stays a few megabytes per statement. */
 const ROWS_PER_UPDATE = 500;

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 
@@ -15,21 +16,25 @@ const codingNegotiator = new Negotiator<ContentCoding>({
 /** Bodies smaller than this are sent as they are: compressing them saves less than its headers cost. */
 const MIN_COMPRESSIBLE_BYTES = 1024;
 
+// zlib's callback functions compress on libuv's thread pool: a page of 100 KB and more takes
+// milliseconds to compress, which the synchronous ones would take from the server thread.
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 const brotli = (body: Buffer, quality: number) =>
-  brotliCompressSync(body, {
+  brotliAsync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
 
 /**
  * How hard a body is compressed: once for every response of a cache entry, or for a single response.
- * A cache entry's first copy is made for its first visitor, and on the cold path (a crawler, a page
- * nobody asked for lately) there is no second: brotli 4 gives nearly quality 5's size for two
- * thirds of its time. A single response uses the faster brotli 3. Each is one size-hinted call
- * rather than the compression plugin's stream.
+ * Brotli 4 gives nearly quality 5's size for two thirds of its time; a single response (a
+ * signed-in visitor's page, a page asked for once) uses the faster brotli 3. Each is one size-hinted
+ * call rather than the compression plugin's stream.
  */
-const compressors: Record<'cached' | 'single', Record<ContentCoding, (body: Buffer) => Buffer>> = {
-  cached: { br: (body) => brotli(body, 4), gzip: (body) => gzipSync(body, { level: 6 }) },
-  single: { br: (body) => brotli(body, 3), gzip: (body) => gzipSync(body, { level: 3 }) },
+const compressors: Record<'cached' | 'single', Record<ContentCoding, (body: Buffer) => Promise<Buffer>>> = {
+  cached: { br: (body) => brotli(body, 4), gzip: (body) => gzipAsync(body, { level: 6 }) },
+  single: { br: (body) => brotli(body, 3), gzip: (body) => gzipAsync(body, { level: 3 }) },
 };
 
 /** The content coding to send a body in, by the request's Accept-Encoding; none for identity. */
@@ -43,21 +48,10 @@ export interface EncodedBody {
   coding?: ContentCoding;
 }
 
-/** A body made for one response (a signed-in visitor's page), compressed as the request accepts. */
-export function encodeSingle(body: Buffer, acceptEncoding: string | undefined): EncodedBody {
+/** A body made for one response (a page made for its request alone), compressed as the request accepts. */
+export async function encodeSingle(body: Buffer, acceptEncoding: string | undefined): Promise<EncodedBody> {
   const coding = chooseCoding(body, acceptEncoding);
-  return coding ? { body: compressors.single[coding](body), coding } : { body };
-}
-
-/**
- * A body every later visitor will share (a page for anonymous visitors), compressed at the cached
- * quality in the coding this request prefers: made where the body is made (a render thread), so
- * the server thread compresses nothing for the first visitor either. Other codings are made once
- * on their first request (`encodeCached`).
- */
-export function encodeShared(body: Buffer, acceptEncoding: string | undefined): CachedResponse['encoded'] {
-  const coding = chooseCoding(body, acceptEncoding);
-  return coding ? { [coding]: compressors.cached[coding](body) } : {};
+  return coding ? { body: await compressors.single[coding](body), coding } : { body };
 }
 
 export interface CachedResponse {
@@ -73,16 +67,43 @@ export interface CachedResponse {
   headers: Readonly<Record<string, string>>;
 }
 
+/** Copies of cached bodies being compressed: the requests that ask meanwhile wait for the same one. */
+const compressing = new WeakMap<CachedResponse, Partial<Record<ContentCoding, Promise<Buffer>>>>();
+
+function compressOnce(entry: CachedResponse, coding: ContentCoding): Promise<Buffer> {
+  let pending = compressing.get(entry);
+  if (!pending) {
+    pending = {};
+    compressing.set(entry, pending);
+  }
+  const started = pending[coding];
+  if (started) return started;
+  const made = compressors.cached[coding](entry.body)
+    .then((bytes) => {
+      entry.encoded[coding] = bytes;
+      return bytes;
+    })
+    .finally(() => {
+      delete pending[coding];
+    });
+  pending[coding] = made;
+  return made;
+}
+
 /**
  * The bytes to send for a cached response and their content coding (none for identity), chosen by
- * the request's Accept-Encoding. Each coding is compressed once per entry, so a cache hit costs no
- * compression (decision 0004).
+ * the request's Accept-Encoding: at once when the entry holds that coding (a cache hit costs no
+ * compression, decision 0004), else once it is made, once per entry and coding.
  */
-export function encodeCached(entry: CachedResponse, acceptEncoding: string | undefined): EncodedBody {
+export function encodeCached(
+  entry: CachedResponse,
+  acceptEncoding: string | undefined,
+): EncodedBody | Promise<EncodedBody> {
   const coding = chooseCoding(entry.body, acceptEncoding);
   if (!coding) return { body: entry.body };
-  entry.encoded[coding] ??= compressors.cached[coding](entry.body);
-  return { body: entry.encoded[coding], coding };
+  const ready = entry.encoded[coding];
+  if (ready) return { body: ready, coding };
+  return compressOnce(entry, coding).then((body) => ({ body, coding }));
 }
 
 /** The tag that stands for every entry: invalidating it drops the whole cache. */

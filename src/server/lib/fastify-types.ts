@@ -1,9 +1,8 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import type { Access, RouteAccess } from './access';
+import type { Access, RouteAccess, SessionUser } from './access';
 import type { ResponseCache } from './cache';
 import type { Changes } from './events';
-import type { AnswerInProcess } from './in-process-answers';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mailer';
 import type { ReadModels } from './read-model';
@@ -25,14 +24,13 @@ declare module 'fastify' {
     /** Uploaded files (lib/uploads.ts writes them; the local data folder by default). */
     storage: Storage;
     mailer: Mailer;
-    /** The signed-in user's id of a request, or undefined (decorated by the accounts module). */
-    sessionUserId(request: FastifyRequest): Promise<string | undefined>;
+    /**
+     * The signed-in user of a request, or null, looked up once per request (decorated by the
+     * accounts module). Handlers read it through lib/access.ts: `sessionUser`, `optionalSessionUser`.
+     */
+    findSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
     /** Every route with who may call it (lib/access.ts), in registration order. */
     routeAccess: RouteAccess[];
-    /** A page render's public API answer without the HTTP layer, when it can be (lib/in-process-answers.ts). */
-    answerInProcess: AnswerInProcess;
-    /** Shared-memory slots holding a page body not yet sent, with render threads (render/page-bytes.ts). */
-    pageSlotsInUse?: () => number;
   }
   interface FastifyRequest {
     /** The response cache's mark when the request arrived (`ResponseCache.mark`). */

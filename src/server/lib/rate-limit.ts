@@ -36,7 +36,7 @@ export const byUser = (name: string, max: number, timeWindow: number): Limit => 
   name: `${name}:user`,
   max,
   timeWindow,
-  key: (request) => request.server.sessionUserId(request),
+  key: async (request) => (await request.server.findSessionUser(request))?.id,
 });
 
 /** Per any key the route derives from the request (an email in the body, a coupon id ...). */

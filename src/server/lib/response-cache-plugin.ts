@@ -52,7 +52,7 @@ export function tagFirmAnswer(request: FastifyRequest, firmId: number): void {
  * The tags an answer is kept under: its route's, and for a `ONE_FIRM` route its firm's; one that
  * names no firm (a not-found, whose page is cached too) depends on which firms there are: `firms`.
  */
-export function answerTagsOf(request: FastifyRequest, routeTags: readonly string[]): readonly string[] {
+function answerTagsOf(request: FastifyRequest, routeTags: readonly string[]): readonly string[] {
   if (!routeTags.includes(ONE_FIRM)) return routeTags;
   const firmId = answerFirm.get(request);
   return [...routeTags, firmId === undefined ? 'firms' : firmTag(firmId)];
@@ -103,8 +103,8 @@ export const pageCacheKey = (url: string, cookie: string | undefined) =>
 
 /**
  * The cache tags of the answer a request got (a hit's, or a cacheable route's), kept beside the
- * request rather than sent in a header: a page rendered from in-process answers is cached under the
- * union of their tags (page-renderer.ts reads them from the injected request).
+ * request rather than sent in a header: a page is cached under the union of its answers' tags
+ * (page-renderer.ts reads them from each injected request).
  */
 const answerTags = new WeakMap<IncomingMessage, readonly string[]>();
 export const tagsOfAnswer = (req: IncomingMessage): readonly string[] => answerTags.get(req) ?? [];
@@ -132,15 +132,20 @@ export function createCacheAnswer(
     if (!entry) return false;
     answerTags.set(req, entry.tags);
     const started = performance.now();
-    const { body, coding } = encodeCached(entry, req.headers['accept-encoding']);
-    const headers = securityHeaders(url, createNonce());
-    headers['content-type'] = entry.contentType;
-    if (coding) headers['content-encoding'] = coding;
-    headers.vary = 'accept-encoding';
-    headers['x-cache'] = 'hit';
-    res.writeHead(entry.status, Object.assign(headers, entry.headers, { 'content-length': body.length }));
-    res.end(body);
-    observe(method, entry.route, entry.status, (performance.now() - started) / 1000);
+    const send = ({ body, coding }: EncodedBody) => {
+      const headers = securityHeaders(url, createNonce());
+      headers['content-type'] = entry.contentType;
+      if (coding) headers['content-encoding'] = coding;
+      headers.vary = 'accept-encoding';
+      headers['x-cache'] = 'hit';
+      res.writeHead(entry.status, Object.assign(headers, entry.headers, { 'content-length': body.length }));
+      res.end(body);
+      observe(method, entry.route, entry.status, (performance.now() - started) / 1000);
+    };
+    // A coding no visitor asked for before is compressed first, off the server thread.
+    const encoded = encodeCached(entry, req.headers['accept-encoding']);
+    if (encoded instanceof Promise) encoded.then(send, (error: Error) => res.destroy(error));
+    else send(encoded);
     return true;
   };
 }
@@ -156,17 +161,16 @@ function withCoding(reply: FastifyReply, { body, coding }: EncodedBody): Buffer 
 }
 
 /** Sends a cached response, compressed as the visitor accepts. */
-export function sendCached(
+export async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: CachedResponse,
-): FastifyReply {
-  const encoded = encodeCached(entry, request.headers['accept-encoding']);
+): Promise<FastifyReply> {
+  const encoded = await encodeCached(entry, request.headers['accept-encoding']);
   return sendEncoded(reply, entry.status, entry.contentType, encoded);
 }
 
-/** Sends a body already encoded (`encodeCached`, or `encodeSingle`, possibly on a render thread). */
-export function sendEncoded(
+function sendEncoded(
   reply: FastifyReply,
   status: number,
   contentType: string,
@@ -176,12 +180,12 @@ export function sendEncoded(
 }
 
 /** Sends a body made for this response alone, compressed quickly as the visitor accepts. */
-export function sendSingle(
+export async function sendSingle(
   request: FastifyRequest,
   reply: FastifyReply,
   response: { status: number; contentType: string; body: Buffer },
-): FastifyReply {
-  const encoded = encodeSingle(response.body, request.headers['accept-encoding']);
+): Promise<FastifyReply> {
+  const encoded = await encodeSingle(response.body, request.headers['accept-encoding']);
   return sendEncoded(reply, response.status, response.contentType, encoded);
 }
 
@@ -190,7 +194,7 @@ export function sendSingle(
  * 0040), unless a change invalidated one of its tags since `mark` (taken before the answer was
  * read); returns the entry, or nothing for a first request.
  */
-export function storeApiAnswer(
+function storeApiAnswer(
   cache: ResponseCache,
   url: string,
   answer: { contentType: string; text: string; tags: readonly string[]; route: string },
@@ -245,6 +249,9 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
     reply.header('x-cache', 'miss');
     // Asked for once lately: sent as any dynamic answer, compressed by the compression plugin.
     if (!entry) return done(null, payload);
-    done(null, withCoding(reply, encodeCached(entry, request.headers['accept-encoding'])));
+    const encoded = encodeCached(entry, request.headers['accept-encoding']);
+    if (encoded instanceof Promise)
+      encoded.then((body) => done(null, withCoding(reply, body)), (error: Error) => done(error));
+    else done(null, withCoding(reply, encoded));
   });
 }

@@ -20,15 +20,14 @@ export interface DocumentAssets {
   entry: string;
   /**
    * `<link rel="modulepreload">` tags for each page module's chunk and the chunks it imports that the
-   * entry does not, by module source path. Plain data, so it can be handed to the render threads.
+   * entry does not, by module source path.
    */
   pagePreloads: Record<string, string>;
 }
 
 /**
- * The whole HTML document, in parts in document order: the page's markup and its state are parts of
- * their own, never joined into one string (page-document.ts writes the parts' bytes one by one). In
- * production it holds no per-response value, so it can be cached as bytes.
+ * The whole HTML document. In production it holds no per-response value, so it can be cached as
+ * bytes.
  */
 export function renderDocument(input: {
   head: Head;
@@ -39,7 +38,7 @@ export function renderDocument(input: {
   /** Source path of the page's module, whose chunks are preloaded. */
   pageModule?: string;
   assets: DocumentAssets;
-}): string[] {
+}): string {
   const { head, publicUrl } = input;
   const canonical = new URL(head.canonicalPath, publicUrl).toString();
   const image = head.image
@@ -68,7 +67,7 @@ export function renderDocument(input: {
   ].join('\n    ');
   // What the first paint waits for (the stylesheet) and the module preloads come first in <head>,
   // ahead of the meta tags and the structured data, so the browser asks for them sooner.
-  const beforeApp = `<!doctype html>
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
@@ -79,12 +78,9 @@ export function renderDocument(input: {
     ${meta}
   </head>
   <body>
-    <div id="root">`;
-  return [
-    beforeApp,
-    input.appHtml,
-    '</div>\n    <script type="application/json" id="__STATE__">',
-    scriptSafe(input.stateJson),
-    `</script>\n    ${input.assets.entry}\n  </body>\n</html>`,
-  ];
+    <div id="root">${input.appHtml}</div>
+    <script type="application/json" id="__STATE__">${scriptSafe(input.stateJson)}</script>
+    ${input.assets.entry}
+  </body>
+</html>`;
 }

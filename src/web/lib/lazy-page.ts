@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, use } from 'react';
+import type { PageLoader } from './page-loader';
 
 /** A component whose code loads apart, and can be loaded ahead of rendering. */
 export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -29,12 +30,18 @@ export interface LazyPage {
   /** Source path of the page module, as the build manifest names it. */
   module: string;
   Page: ComponentType;
-  preload: () => Promise<unknown>;
+  /** Loads the page's code (on the server with every part the address may open). */
+  preload: () => Promise<PageModule>;
+  /** The page's module once its code is loaded. */
+  loaded: () => PageModule | undefined;
 }
 
-/** A page module. Parts it loads only when the visitor opens them are loaded ahead on the server. */
-interface PageModule {
+/** A module of `pages/`. */
+export interface PageModule {
   default: ComponentType;
+  /** The queries the page renders from (page-loader.ts); absent for a page without data. */
+  loader?: PageLoader;
+  /** Parts it loads only when the visitor opens them: loaded ahead on the server. */
   loadServerParts?: () => Promise<unknown>;
 }
 
@@ -43,12 +50,14 @@ interface PageModule {
  * browser render it synchronously, while client navigation suspends until it arrives.
  */
 export function lazyPage(module: string, load: () => Promise<PageModule>): LazyPage {
+  let loaded: PageModule | undefined;
   const Page = lazyComponent(() =>
     load().then(async (m) => {
       // The server renders in one pass, so it needs every part the address may open.
       if (import.meta.env.SSR) await m.loadServerParts?.();
+      loaded = m;
       return m.default;
     }),
   );
-  return { module, Page, preload: Page.preload };
+  return { module, Page, preload: () => Page.preload().then(() => loaded!), loaded: () => loaded };
 }

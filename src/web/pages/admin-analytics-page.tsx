@@ -1,5 +1,10 @@
 import { AdminLayout } from '../features/admin/admin-layout';
+import { siteAnalyticsQuery } from '../features/analytics/queries';
+import { parseAnalyticsRange } from '../features/analytics/range';
 import { SiteDashboard } from '../features/analytics/site-dashboard';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ search }) => [siteAnalyticsQuery(parseAnalyticsRange(search))];
 
 export default function AdminAnalyticsPage() {
   return (

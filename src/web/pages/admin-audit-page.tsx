@@ -1,5 +1,16 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AuditLog } from '../features/admin/audit-log';
+import { readListParams } from '../features/admin/list-params';
+import { adminAuditQuery } from '../features/admin/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ search }) => [
+  adminAuditQuery({
+    entity: search.get('entity') || undefined,
+    entityId: search.get('entityId') || undefined,
+    page: readListParams(search).page,
+  }),
+];
 
 export default function AdminAuditPage() {
   return (

@@ -4,7 +4,15 @@ import { QueryFailure } from '../components/query-failure';
 import { Skeleton } from '../components/ui/skeleton';
 import { AdminLayout, AdminNotFound } from '../features/admin/admin-layout';
 import { CouponEditor } from '../features/admin/coupon-editor';
-import { adminCouponQuery } from '../features/admin/queries';
+import { adminCouponQuery, firmChoicesQuery } from '../features/admin/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+/** The coupon (unless it is a new one) and the firms its editor offers. */
+export const loader: PageLoader = ({ params }) => {
+  const id = Number(params.id);
+  if (params.id !== 'new' && !(Number.isInteger(id) && id > 0)) return [];
+  return params.id === 'new' ? [firmChoicesQuery()] : [adminCouponQuery(id), firmChoicesQuery()];
+};
 
 function EditCoupon({ id }: { id: number }) {
   const { data, error, isPending, refetch } = useQuery(adminCouponQuery(id));

@@ -3,6 +3,14 @@ import PlusIcon from '~icons/lucide/plus';
 import { Button } from '../components/ui/button';
 import { AdminLayout } from '../features/admin/admin-layout';
 import { CouponList } from '../features/admin/coupon-list';
+import { readListParams } from '../features/admin/list-params';
+import { adminCouponsQuery } from '../features/admin/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ search }) => {
+  const { q, page } = readListParams(search);
+  return [adminCouponsQuery({ q: q || undefined, page })];
+};
 
 export default function AdminCouponsPage() {
   return (

@@ -3,8 +3,13 @@ import { Link, useParams } from 'wouter';
 import { AdminLayout } from '../features/admin/admin-layout';
 import { FirmAnalyticsDetailView } from '../features/analytics/firm-detail';
 import { firmAnalyticsDetailQuery } from '../features/analytics/queries';
-import { rangeSearch } from '../features/analytics/range';
+import { parseAnalyticsRange, rangeSearch } from '../features/analytics/range';
 import { useAnalyticsRange } from '../features/analytics/range-picker';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ params, search }) => [
+  firmAnalyticsDetailQuery(params.id ?? '', parseAnalyticsRange(search)),
+];
 
 export default function AdminFirmAnalyticsDetailPage() {
   const { id = '' } = useParams<{ id: string }>();

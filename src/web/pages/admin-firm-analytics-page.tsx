@@ -1,5 +1,10 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { FirmAnalyticsTable } from '../features/analytics/firm-table';
+import { firmAnalyticsQuery } from '../features/analytics/queries';
+import { parseAnalyticsRange } from '../features/analytics/range';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ search }) => [firmAnalyticsQuery(parseAnalyticsRange(search))];
 
 export default function AdminFirmAnalyticsPage() {
   return (

@@ -4,7 +4,15 @@ import { QueryFailure } from '../components/query-failure';
 import { Skeleton } from '../components/ui/skeleton';
 import { AdminLayout, AdminNotFound } from '../features/admin/admin-layout';
 import { FirmEditor } from '../features/admin/firm-editor';
-import { adminFirmQuery } from '../features/admin/queries';
+import { adminFirmQuery, firmOptionsQuery } from '../features/admin/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+/** The firm (unless it is a new one) and the platforms and payout methods its editor offers. */
+export const loader: PageLoader = ({ params }) => {
+  const id = Number(params.id);
+  if (params.id !== 'new' && !(Number.isInteger(id) && id > 0)) return [];
+  return params.id === 'new' ? [firmOptionsQuery()] : [adminFirmQuery(id), firmOptionsQuery()];
+};
 
 function EditFirm({ id }: { id: number }) {
   const { data, error, isPending, refetch } = useQuery(adminFirmQuery(id));

@@ -1,5 +1,9 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminGiveaways } from '../features/giveaways/admin-giveaways';
+import { adminGiveawaysQuery } from '../features/giveaways/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [adminGiveawaysQuery()];
 
 export default function AdminGiveawaysPage() {
   return (

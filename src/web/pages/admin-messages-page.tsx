@@ -1,5 +1,14 @@
+import { MESSAGE_STATUSES } from '../../domain/admin-inbox';
 import { AdminLayout } from '../features/admin/admin-layout';
 import { Inbox } from '../features/admin/inbox';
+import { readListParams } from '../features/admin/list-params';
+import { adminMessagesQuery } from '../features/admin/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ search }) => {
+  const status = (['all', ...MESSAGE_STATUSES] as const).find((s) => s === search.get('status')) ?? 'new';
+  return [adminMessagesQuery(status, readListParams(search).page)];
+};
 
 export default function AdminMessagesPage() {
   return (

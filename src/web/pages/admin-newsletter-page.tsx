@@ -1,5 +1,9 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { DigestAdmin } from '../features/admin/digest';
+import { digestPreviewQuery, digestSendsQuery } from '../features/admin/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [digestPreviewQuery(), digestSendsQuery()];
 
 export default function AdminNewsletterPage() {
   return (

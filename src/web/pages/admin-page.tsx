@@ -1,5 +1,9 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminOverviewPanel } from '../features/admin/overview';
+import { adminOverviewQuery } from '../features/admin/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [adminOverviewQuery()];
 
 export default function AdminPage() {
   return (

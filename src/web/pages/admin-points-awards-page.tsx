@@ -1,5 +1,9 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminReviewAwards } from '../features/points/admin-review-awards';
+import { adminAwardsQuery } from '../features/points/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [adminAwardsQuery()];
 
 export default function AdminPointsAwardsPage() {
   return (

@@ -1,5 +1,10 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminCashbackClaims } from '../features/points/admin-cashback-claims';
+import { adminClaimsQuery } from '../features/points/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+/** The list opens on the pending claims. */
+export const loader: PageLoader = () => [adminClaimsQuery('pending')];
 
 export default function AdminPointsClaimsPage() {
   return (

@@ -1,5 +1,10 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminPostbacks } from '../features/points/admin-postbacks';
+import { adminPostbacksQuery } from '../features/points/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+/** The list opens on the refused postbacks. */
+export const loader: PageLoader = () => [adminPostbacksQuery('refused')];
 
 export default function AdminPointsPostbacksPage() {
   return (

@@ -6,7 +6,15 @@ import { Skeleton } from '../components/ui/skeleton';
 import { AdminLayout, AdminNotFound } from '../features/admin/admin-layout';
 import { PostEditor } from '../features/admin/post-editor';
 import { adminPostQuery } from '../features/admin/post-queries';
+import { firmChoicesQuery } from '../features/admin/queries';
 import { PostView } from '../features/blog/post-view';
+import type { PageLoader } from '../lib/page-loader';
+
+/** The post and the firms its template may list (a new post starts without the template). */
+export const loader: PageLoader = ({ params }) => {
+  const id = Number(params.id);
+  return Number.isInteger(id) && id > 0 ? [adminPostQuery(id), firmChoicesQuery()] : [];
+};
 
 const DESCRIPTION = 'Content, excerpt, image, tags, publish date and template mode.';
 

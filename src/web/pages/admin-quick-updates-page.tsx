@@ -1,5 +1,13 @@
 import { AdminLayout } from '../features/admin/admin-layout';
+import { readListParams } from '../features/admin/list-params';
+import { adminQuickUpdatesQuery } from '../features/admin/post-queries';
 import { QuickUpdateList } from '../features/admin/quick-update-list';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ search }) => {
+  const { q, page } = readListParams(search);
+  return [adminQuickUpdatesQuery({ q: q || undefined, page })];
+};
 
 export default function AdminQuickUpdatesPage() {
   return (

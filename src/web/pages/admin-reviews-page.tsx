@@ -1,5 +1,14 @@
+import { MODERATION_VIEWS } from '../../domain/moderation';
 import { AdminLayout } from '../features/admin/admin-layout';
+import { readListParams } from '../features/admin/list-params';
 import { ReviewModeration } from '../features/admin/moderation';
+import { adminReviewsQuery } from '../features/admin/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ search }) => {
+  const view = MODERATION_VIEWS.find((v) => v === search.get('view')) ?? 'queue';
+  return [adminReviewsQuery(view, readListParams(search).page)];
+};
 
 export default function AdminReviewsPage() {
   return (

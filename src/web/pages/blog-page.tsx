@@ -6,6 +6,9 @@ import { PostCard } from '../features/blog/post-card';
 import { blogPostsQuery, quickUpdatesQuery } from '../features/blog/queries';
 import { QuickUpdateCard } from '../features/blog/quick-update-card';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [blogPostsQuery(), quickUpdatesQuery()];
 
 function Section({
   id,

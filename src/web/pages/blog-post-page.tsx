@@ -3,6 +3,9 @@ import { useParams } from 'wouter';
 import { NotFoundPanel } from '../components/not-found-panel';
 import { PostView } from '../features/blog/post-view';
 import { blogPostQuery } from '../features/blog/queries';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ params }) => [blogPostQuery(params.slug ?? '')];
 
 function PostNotFound() {
   return (

@@ -2,7 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/page-header';
 import { currentUserQuery } from '../features/accounts/queries';
 import { CashbackClaimForm, OwnClaimsList } from '../features/points/cashback-claims';
+import { cashbackFirmsQuery, ownClaimsQuery } from '../features/points/queries';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [cashbackFirmsQuery(), ownClaimsQuery()];
 
 export default function CashbackClaimsPage() {
   // The route is guarded: the user is known here.

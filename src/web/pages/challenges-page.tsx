@@ -2,8 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/page-header';
 import { currentUserQuery } from '../features/accounts/queries';
 import { ChallengeFinder, useChallengeState } from '../features/challenges/challenge-finder';
-import { activeFilterCount } from '../features/challenges/state';
+import { challengeFiltersQuery, challengesQuery } from '../features/challenges/queries';
+import { activeFilterCount, parseChallengeState } from '../features/challenges/state';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+/** The server filters, sorts and pages from the address: one page of options is fetched. */
+export const loader: PageLoader = ({ search }) => [
+  challengesQuery(parseChallengeState(search)),
+  challengeFiltersQuery(),
+];
 
 const DESCRIPTION =
   'Every prop firm challenge in one list: filter by size, steps, drawdown and rules, and rank accounts by what getting funded really costs.';

@@ -1,8 +1,16 @@
 import { PageHeader } from '../components/page-header';
 import { parseCompareSlugs } from '../features/firms/compare-slugs';
 import { CompareTable } from '../features/firms/compare-table';
+import { firmDetailsQuery, firmPlatformsQuery } from '../features/firms/queries';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
 import { useUrlSearchParams } from '../lib/url-search-params';
+
+export const loader: PageLoader = ({ search }) =>
+  parseCompareSlugs(search.get('firms')).flatMap((slug) => [
+    firmDetailsQuery(slug),
+    firmPlatformsQuery(slug),
+  ]);
 
 export default function ComparePage() {
   const [params, setParams] = useUrlSearchParams();

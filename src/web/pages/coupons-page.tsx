@@ -13,6 +13,9 @@ import { CouponCard } from '../features/coupons/coupon-card';
 import { couponsQuery } from '../features/coupons/queries';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [couponsQuery()];
 
 function Stat({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (

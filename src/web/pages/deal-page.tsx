@@ -29,6 +29,9 @@ import { outboundLinkProps } from '../lib/analytics';
 import { errorStatus } from '../lib/api';
 import { cn } from '../lib/cn';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = ({ params }) => [couponBySlugQuery(params.slug ?? '')];
 
 function DealNotFound() {
   return (

@@ -9,6 +9,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card'
 import { currentUserQuery } from '../features/accounts/queries';
 import { pointsProgramQuery } from '../features/points/queries';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [pointsProgramQuery()];
 
 /** Cashback firms the list shows at first, and adds with each 'Show more firms': rows of two. */
 const CASHBACK_FIRMS_SHOWN = 20;
@@ -25,7 +28,7 @@ export default function EarnPointsPage() {
   const { data: user } = useQuery(currentUserQuery);
   const { data: program } = useQuery(pointsProgramQuery());
   const signedIn = Boolean(user);
-  const min = POINTS_RULES.payoutMinimumPoints;
+  const min = POINTS_RULES.cashOutMinimumPoints;
   return (
     <>
       <PageHead
@@ -37,7 +40,7 @@ export default function EarnPointsPage() {
         title="Earn Points"
         intro="Earn points through cashback on prop firm purchases and top weekly reviews."
       >
-        <p className="mt-4 text-slate-700" data-testid="payout-rules">
+        <p className="mt-4 text-slate-700" data-testid="cash-out-rules">
           {POINTS_RULES.pointsPerUsd} points = $1. Cash out from {min.toLocaleString('en-US')} points ($
           {pointsToUsd(min).toFixed(2)}) by PayPal or USDT.
         </p>
@@ -45,7 +48,7 @@ export default function EarnPointsPage() {
           <p className="mt-2 text-slate-700">
             Your balance: <strong>{user?.points.toLocaleString('en-US')}</strong> points.{' '}
             <Link href="/profile" className="text-brand-700 underline">
-              See your history and payouts
+              See your history and cash-outs
             </Link>
           </p>
         ) : (

@@ -13,19 +13,47 @@ import { currentUserQuery } from '../features/accounts/queries';
 import { firmMetaDescription } from '../features/firms/display';
 import { FirmHeader, useGoBack } from '../features/firms/firm-header';
 import { FirmOverview, PriceTable, QuickInfo, SidebarCoupons } from '../features/firms/firm-overview';
+import { helpfulVotesQuery } from '../features/firms/helpful-votes';
 import { firmJsonLd } from '../features/firms/json-ld';
 import {
   firmDetailsQuery,
+  firmFollowQuery,
   firmPayoutMethodsQuery,
+  firmPayoutReportsQuery,
   firmPlatformsQuery,
   firmRatingQuery,
   firmReviewsQuery,
+  firmRuleChangesQuery,
+  ownFirmReviewQuery,
 } from '../features/firms/queries';
 import { errorStatus } from '../lib/api';
 import { lazyComponent } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
 import { useSiteConfig } from '../lib/site-config';
 import { useUrlSearchParams } from '../lib/url-search-params';
+
+/**
+ * The firm with its reviews, rating, platforms, payout methods and rule changes; the open tab's own
+ * data (the Reviews tab's helpful votes, the Payouts tab's first page of reports); for a signed-in
+ * visitor, whether they follow the firm and, on the Reviews tab, their own review.
+ */
+export const loader: PageLoader = ({ params, search, user }) => {
+  const slug = params.slug ?? '';
+  const tab = search.get('tab');
+  return [
+    firmDetailsQuery(slug),
+    firmReviewsQuery(slug),
+    firmRatingQuery(slug),
+    firmPlatformsQuery(slug),
+    firmPayoutMethodsQuery(slug),
+    firmRuleChangesQuery(slug),
+    ...(tab === 'reviews' ? [helpfulVotesQuery(slug)] : []),
+    ...(tab === 'payouts' ? [firmPayoutReportsQuery(slug)] : []),
+    ...(user ? [firmFollowQuery(slug)] : []),
+    ...(user && tab === 'reviews' ? [ownFirmReviewQuery(slug)] : []),
+  ];
+};
 
 // Only the Overview panel shows on arrival; the others (forms, dialogs, tooltips) load when opened,
 // and the sidebar's last cards (rule changes, the embed snippet) after the page's own code.

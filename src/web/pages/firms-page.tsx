@@ -1,11 +1,20 @@
 import { PageHeader } from '../components/page-header';
-import { parseDirectoryState } from '../features/firms/directory-state';
+import { directoryListQuery, parseDirectoryState } from '../features/firms/directory-state';
 import { FirmDirectory, useDirectoryList } from '../features/firms/firm-directory';
 import { directoryJsonLd } from '../features/firms/json-ld';
+import { firmDirectoryQuery, firmStatsQuery, unlistedFirmsQuery } from '../features/firms/queries';
 import { UnlistedFirms } from '../features/firms/unlisted-firms';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
 import { useSiteConfig } from '../lib/site-config';
 import { useUrlSearchParams } from '../lib/url-search-params';
+
+/** The server filters, sorts and pages from ?market=&sort=&q=&page=: one page of the list is fetched. */
+export const loader: PageLoader = ({ search }) => [
+  firmDirectoryQuery(directoryListQuery(parseDirectoryState(search))),
+  firmStatsQuery(),
+  unlistedFirmsQuery(),
+];
 
 export default function FirmsPage() {
   const { publicUrl } = useSiteConfig();

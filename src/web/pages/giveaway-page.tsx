@@ -15,9 +15,16 @@ import { EnterCard } from '../features/giveaways/enter-card';
 import { EntryList } from '../features/giveaways/entry-list';
 import { GiveawayImage, GiveawayStatusBadge } from '../features/giveaways/giveaway-card';
 import { ProvablyFairCard, WinnersCard } from '../features/giveaways/provably-fair';
-import { giveawayQuery } from '../features/giveaways/queries';
+import { giveawayEntriesQuery, giveawayQuery, myGiveawayEntryQuery } from '../features/giveaways/queries';
 import { errorStatus } from '../lib/api';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+/** The visitor's own ticket too, so 'You're entered! Ticket #n' is in the first HTML. */
+export const loader: PageLoader = ({ params }) => {
+  const slug = params.slug ?? '';
+  return [giveawayQuery(slug), giveawayEntriesQuery(slug), myGiveawayEntryQuery(slug)];
+};
 
 function GiveawayNotFound() {
   return (

@@ -12,6 +12,9 @@ import { currentUserQuery } from '../features/accounts/queries';
 import { GiveawayCard } from '../features/giveaways/giveaway-card';
 import { giveawaysQuery } from '../features/giveaways/queries';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [giveawaysQuery()];
 
 export default function GiveawaysPage() {
   const { data, isLoading, isError } = useQuery(giveawaysQuery());

@@ -13,11 +13,20 @@ import { blogPostsQuery } from '../features/blog/queries';
 import { FirmSearchBox } from '../features/firms/firm-search-box';
 import { ComparisonTable, FeaturedPanel, HeroStats, LazySection } from '../features/firms/home-sections';
 import { directoryJsonLd, websiteJsonLd } from '../features/firms/json-ld';
-import { homeComparisonQuery } from '../features/firms/queries';
+import { heroStatsQuery, homeComparisonQuery } from '../features/firms/queries';
+import { signedInHomeQuery } from '../features/home/queries';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { lazyComponent } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
 import { useSiteConfig } from '../lib/site-config';
+
+/**
+ * A signed-in visitor's own home, or the public one's hero figures and the comparison table's firms
+ * (they also make the page's structured data; the table itself renders when scrolled to).
+ */
+export const loader: PageLoader = ({ user }) =>
+  user ? [signedInHomeQuery()] : [heroStatsQuery(), homeComparisonQuery()];
 
 const LATEST_POSTS = 3;
 

@@ -7,13 +7,26 @@ import {
   PointsCard,
 } from '../features/accounts/profile-panels';
 import { currentUserQuery } from '../features/accounts/queries';
+import { savedSearchesQuery } from '../features/challenges/queries';
 import { SavedSearchesCard } from '../features/challenges/saved-searches-card';
 import { OwnPayoutReports } from '../features/firms/own-payout-reports';
-import { OwnReviews } from '../features/firms/own-reviews';
+import { OwnReviews, ownReviewsQuery } from '../features/firms/own-reviews';
+import { followedFirmsQuery, ownPayoutReportsQuery } from '../features/firms/queries';
 import { FollowedFirms } from '../features/firms/rule-changes';
-import { OwnPayoutsList, PayoutRequestCard } from '../features/points/payouts';
+import { CashOutRequestCard, OwnCashOutsList } from '../features/points/cash-outs';
 import { PointsHistoryCard } from '../features/points/points-history';
+import { ownCashOutsQuery, pointsHistoryQuery } from '../features/points/queries';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [
+  followedFirmsQuery(),
+  savedSearchesQuery(),
+  ownReviewsQuery(),
+  ownPayoutReportsQuery(),
+  pointsHistoryQuery(1),
+  ownCashOutsQuery(),
+];
 
 export default function ProfilePage() {
   // The route is guarded, so the user is known here; the guard renders nothing while it loads.
@@ -39,8 +52,8 @@ export default function ProfilePage() {
           <OwnReviews />
           <OwnPayoutReports user={user} />
           <PointsHistoryCard />
-          <PayoutRequestCard balance={user.points} emailVerified={user.emailVerified} />
-          <OwnPayoutsList />
+          <CashOutRequestCard balance={user.points} emailVerified={user.emailVerified} />
+          <OwnCashOutsList />
           <ChangePasswordCard />
           <DeleteAccountCard />
         </div>

@@ -4,6 +4,9 @@ import { MODERATION_REASONS } from '../../domain/moderation-rules';
 import { PageHeader } from '../components/page-header';
 import { integrityReportQuery } from '../features/firms/queries';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
+
+export const loader: PageLoader = () => [integrityReportQuery()];
 
 const share = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 1000) / 10}%` : '0%');
 const reasonLabel = (reason: string) =>

@@ -1,7 +1,11 @@
 import { PageHeader } from '../components/page-header';
+import { giveawaysQuery } from '../features/giveaways/queries';
 import { GiveawayVerifier } from '../features/giveaways/verifier';
 import { PageHead } from '../lib/page-context';
+import type { PageLoader } from '../lib/page-loader';
 import { useUrlSearchParams } from '../lib/url-search-params';
+
+export const loader: PageLoader = () => [giveawaysQuery()];
 
 export default function VerifyGiveawayPage() {
   const [params] = useUrlSearchParams();

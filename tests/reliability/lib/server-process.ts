@@ -30,7 +30,6 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       ADMIN_PASSWORD,
       AUTH_SECRET: 'fault-test-secret-fault-test-secret-0123',
       SEED_DEMO_DATA: 'false',
-      RENDER_THREADS: '1',
       LOG_LEVEL: 'info',
       // Each write comes from its own client address, so per-address limits do not refuse it.
       TRUST_PROXY: 'true',

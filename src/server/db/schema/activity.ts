@@ -124,8 +124,8 @@ export const cashbackClaims = pgTable(
   ],
 );
 
-/** A trader's request to turn points into money; the points leave the ledger when it is made. */
-export const payouts = pgTable(
+/** A cash-out: a trader's request to turn points into money; the points leave the ledger when it is made. */
+export const cashOuts = pgTable(
   'payouts',
   {
     id: serial('id').primaryKey(),

@@ -19,8 +19,8 @@ import { users } from './auth';
 import { firmAccounts, fundingModels, payoutMethods, propFirms } from './firms';
 
 /**
- * A trader's report that a firm paid them or denied a payout, with its evidence (not the points
- * `payouts` table, which pays traders their points). Only verified reports count in a firm's record.
+ * A trader's report that a firm paid them or denied a payout, with its evidence (not a points
+ * cash-out, `cashOuts`). Only verified reports count in a firm's record.
  */
 export const payoutReports = pgTable(
   'payout_reports',

@@ -5,7 +5,7 @@ import { signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import { buildApp } from '../../app';
 import { sessions } from '../../db/schema';
-import { getSessionUser, requireVerifiedUser } from './service';
+import { optionalSessionUser, sessionUser } from '../../lib/access';
 
 // Pages render from the production build; build it when missing or stale (shared lock: one build at a time).
 // NODE_ENV is 'test' under vitest, which would make Vite emit a development build.
@@ -145,10 +145,15 @@ describe('the session contract for other modules', () => {
     let served = 0;
     app.get('/api/test/public', { config: { cacheTags: ['test'] } }, async () => ({ served: ++served }));
     app.get('/api/test/whoami', { config: { cacheTags: ['test'] } }, async (request) => ({
-      user: (await getSessionUser(app, request))?.email ?? null,
+      user: (await optionalSessionUser(request))?.email ?? null,
     }));
-    app.get('/api/test/verified-only', async (request) => ({
-      id: (await requireVerifiedUser(app, request)).id,
+    app.get('/api/test/verified-only', { config: { access: 'verified' } }, async (request) => ({
+      id: sessionUser(request).id,
+    }));
+    // Reading the user the wrong way for the route's access is a programming error, not a 401.
+    app.get('/api/test/public-reads-user', async (request) => ({ id: sessionUser(request).id }));
+    app.get('/api/test/user-reads-visitor', { config: { access: 'user' } }, async (request) => ({
+      id: (await optionalSessionUser(request))?.id ?? null,
     }));
     await app.ready();
     try {
@@ -178,6 +183,11 @@ describe('the session contract for other modules', () => {
         headers: { cookie: who.verified.cookie },
       });
       expect(verified.json()).toEqual({ id: who.verified.id });
+
+      for (const url of ['/api/test/public-reads-user', '/api/test/user-reads-visitor']) {
+        const res = await app.inject({ url, headers: { cookie: who.verified.cookie } });
+        expect(res.statusCode, url).toBe(500);
+      }
     } finally {
       await app.close();
     }

@@ -12,6 +12,7 @@ import {
   safeNextPath,
 } from '../../../domain/accounts';
 import { CURRENT_USER_PATH } from '../../../domain/api-paths';
+import { enforceRouteAccess, sessionUser } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import type { Http } from '../../lib/http';
 import { describedError, redirectResponse } from '../../lib/openapi';
@@ -19,14 +20,11 @@ import { byIp, byKey, byUser, HOUR, type Limit, MINUTE, rateLimit } from '../../
 import { recordActivity } from '../analytics/service';
 import { callAuth, createAuth } from './auth';
 import {
-  findCurrentUser,
-  getSessionUser,
+  decorateSessionLookup,
   hasReadSession,
-  requireUser,
-  requireVerifiedUser,
   sessionCookiesOf,
+  toCurrentUser,
   toFetchHeaders,
-  unauthorized,
 } from './service';
 
 /** Per the email address in the body: a forgotten-password storm against one account. */
@@ -110,18 +108,8 @@ export const accountsRoutes = fp(
     const db = app.database.db;
     const publicUrl = app.env.PUBLIC_URL;
 
-    app.decorate(
-      'sessionUserId',
-      async (request: FastifyRequest) => (await getSessionUser(app, request))?.id,
-    );
-
-    // The access each route declares (lib/access.ts), before its input is validated. Admin routes
-    // are checked by the admin module's guard, which also covers unknown /api/admin paths.
-    app.addHook('preValidation', async (request) => {
-      const access = request.routeOptions.config.access;
-      if (access === 'user') await requireUser(app, request);
-      else if (access === 'verified') await requireVerifiedUser(app, request);
-    });
+    decorateSessionLookup(app);
+    enforceRouteAccess(app);
 
     const forward = async (
       request: FastifyRequest,
@@ -239,7 +227,7 @@ export const accountsRoutes = fp(
         config: { access: 'user' },
       },
       async (request, reply) => {
-        const user = await requireUser(app, request);
+        const user = sessionUser(request);
         if (user.emailVerified)
           throw new AppError(400, 'email_already_verified', 'Your email is already verified.');
         const { send } = await forward(request, reply, '/api/auth/send-verification-email', {
@@ -299,7 +287,6 @@ export const accountsRoutes = fp(
         config: { access: 'user' },
       },
       async (request, reply) => {
-        await requireUser(app, request);
         const { send } = await forward(request, reply, '/api/auth/change-password', {
           ...request.body,
           revokeOtherSessions: true,
@@ -324,7 +311,6 @@ export const accountsRoutes = fp(
         config: { access: 'user' },
       },
       async (request, reply) => {
-        await requireUser(app, request);
         const { send } = await forward(request, reply, '/api/auth/delete-user', {
           password: request.body.password,
         });
@@ -380,11 +366,7 @@ export const accountsRoutes = fp(
         },
         config: { access: 'user' },
       },
-      async (request) => {
-        const user = await findCurrentUser(app, request);
-        if (!user) throw unauthorized();
-        return user;
-      },
+      async (request) => toCurrentUser(sessionUser(request)),
     );
 
     app.post(

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../../../domain/render';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Env } from '../../env';
-import { AppError } from '../../lib/app-error';
+import type { SessionUser } from '../../lib/access';
 import { type Auth, callAuth } from './auth';
 
 declare module 'fastify' {
@@ -14,17 +14,6 @@ declare module 'fastify' {
     /** The Better Auth instance, decorated by the accounts module. */
     auth: Auth;
   }
-}
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  firstName: string | null;
-  username: string | null;
-  role: string;
-  points: number;
-  isAdmin: boolean;
 }
 
 const ADMIN_ROLE = 'admin';
@@ -81,10 +70,10 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): P
 }
 
 /**
- * The user of the request's session, or null. Looked up once per request, however many guards ask.
+ * The user of the request's session, or null. Looked up once per request, however many ask.
  * `app` is any Fastify instance of this server (a module's own encapsulated one is fine).
  */
-export function getSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+function getSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
   if (request.routeOptions.config?.cacheTags) {
     // A programming error, caught by tests: such a route's answer is cached for every visitor.
     throw new Error(`${request.routeOptions.url} declares cacheTags, so it must not depend on the session`);
@@ -99,6 +88,14 @@ export function getSessionUser(app: FastifyInstance, request: FastifyRequest): P
 }
 
 /**
+ * Decorates `app.findSessionUser`, the session lookup behind the access hook and the accessors of
+ * lib/access.ts, the one way handlers read the user.
+ */
+export function decorateSessionLookup(app: FastifyInstance): void {
+  app.decorate('findSessionUser', (request: FastifyRequest) => getSessionUser(app, request));
+}
+
+/**
  * The Set-Cookie headers the request's session lookup produced: Better Auth renews a session's
  * cookie when it extends the session (once a day), and clears the cookie of a session that has
  * expired or was ended elsewhere. The accounts module sends them with the request's answer.
@@ -109,42 +106,8 @@ export const sessionCookiesOf = (request: FastifyRequest): string[] | undefined 
 /** Whether the request's session was looked up: its answer then depends on who asks. */
 export const hasReadSession = (request: FastifyRequest): boolean => lookups.has(request);
 
-export const unauthorized = () => new AppError(401, 'unauthorized', 'Authentication required');
-
-/** The signed-in user, or a 401 'Authentication required'. */
-export async function requireUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
-  const user = await getSessionUser(app, request);
-  if (!user) throw unauthorized();
-  return user;
-}
-
-/** What `GET /api/auth/user` tells about the request's session: the user, or null (a 401 there). */
-export async function findCurrentUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<CurrentUser | null> {
-  const user = await getSessionUser(app, request);
-  return user ? toCurrentUser(user) : null;
-}
-
-/** A signed-in user with a verified email: 401 when signed out, 403 'Email verification required'. */
-export async function requireVerifiedUser(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<SessionUser> {
-  const user = await requireUser(app, request);
-  if (!user.emailVerified) throw new AppError(403, 'email_not_verified', 'Email verification required');
-  return user;
-}
-
-/** A signed-in admin: 401 when signed out, 403 for everyone else. */
-export async function requireAdmin(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireUser(app, request);
-  if (!user.isAdmin) throw new AppError(403, 'forbidden', 'Admin access required');
-  return user;
-}
-
-function toCurrentUser(user: SessionUser): CurrentUser {
+/** What `GET /api/auth/user` tells about the signed-in user. */
+export function toCurrentUser(user: SessionUser): CurrentUser {
   return {
     id: user.id,
     email: user.email,

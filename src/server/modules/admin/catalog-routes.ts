@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { z } from 'zod';
 import { MAX_CATALOG_BYTES } from '../../../domain/catalog';
 import { CatalogImportReportSchema } from '../../../domain/catalog-diff';
+import { sessionUser } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
@@ -14,7 +15,6 @@ import {
   catalogJson,
   readCatalogFiles,
 } from './catalog-files';
-import type { Actor } from './service';
 
 const tags = ['admin'];
 
@@ -96,10 +96,7 @@ async function readCatalogForm(request: FastifyRequest) {
   return { ...readCatalogFiles(files), replace: fields.replace === 'true', fingerprint: fields.fingerprint };
 }
 
-export async function adminCatalogRoutes(
-  app: Http,
-  { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
-): Promise<void> {
+export async function adminCatalogRoutes(app: Http): Promise<void> {
   const db = app.database.db;
   const limit = rateLimit(app, [byUser('catalog-import', 60, MINUTE)]);
 
@@ -144,7 +141,7 @@ export async function adminCatalogRoutes(
     },
     async (request) => {
       const upload = await readCatalogForm(request);
-      const { report } = await importCatalog(db, await actorOf(request), upload, { apply: false });
+      const { report } = await importCatalog(db, sessionUser(request), upload, { apply: false });
       return report;
     },
   );
@@ -164,7 +161,7 @@ export async function adminCatalogRoutes(
     },
     async (request) => {
       const upload = await readCatalogForm(request);
-      const { report, effects } = await importCatalog(db, await actorOf(request), upload, {
+      const { report, effects } = await importCatalog(db, sessionUser(request), upload, {
         apply: true,
         fingerprint: upload.fingerprint ?? '',
       });

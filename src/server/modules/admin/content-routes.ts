@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdminCouponPageSchema,
@@ -11,6 +10,7 @@ import {
 } from '../../../domain/admin-content';
 import { VersionQuerySchema } from '../../../domain/admin-firms';
 import { IdParamsSchema } from '../../../domain/ids';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { UPLOAD_ERRORS } from '../../lib/openapi';
 import { receiveImage } from '../../lib/uploads';
@@ -22,15 +22,11 @@ import {
   listFirmChoices,
   updateCoupon,
 } from './coupons';
-import type { Actor } from './service';
 
 const tags = ['admin'];
 
 /** Coupons (and, as they land, posts and quick updates) for the admin. */
-export async function adminContentRoutes(
-  app: Http,
-  { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
-): Promise<void> {
+export async function adminContentRoutes(app: Http): Promise<void> {
   const db = app.database.db;
 
   app.post(
@@ -108,7 +104,7 @@ export async function adminContentRoutes(
       },
     },
     async (request, reply) => {
-      const created = await createCoupon(db, await actorOf(request), request.body);
+      const created = await createCoupon(db, sessionUser(request), request.body);
       app.changes.publish({ type: 'coupon.created', id: created.id });
       return reply.status(201).send(created);
     },
@@ -128,7 +124,7 @@ export async function adminContentRoutes(
     async (request) => {
       const saved = await updateCoupon(
         db,
-        await actorOf(request),
+        sessionUser(request),
         request.params.id,
         request.body.version,
         request.body.coupon,
@@ -150,7 +146,7 @@ export async function adminContentRoutes(
       },
     },
     async (request, reply) => {
-      await deleteCoupon(db, await actorOf(request), request.params.id, request.query.version);
+      await deleteCoupon(db, sessionUser(request), request.params.id, request.query.version);
       app.changes.publish({ type: 'coupon.deleted', id: request.params.id });
       return reply.status(204).send(null);
     },

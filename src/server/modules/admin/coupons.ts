@@ -6,14 +6,14 @@ import {
   type CouponValues,
   type FirmChoice,
 } from '../../../domain/admin-content';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { coupons, propFirms } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { chunksOf } from '../../lib/batches';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { recordPriceHistory } from '../price-history/service';
 import { conflict } from './firms';
-import { type Actor, recordAudit, recordAudits, type Tx } from './service';
+import { type Actor, recordAudit, recordAudits } from './service';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 

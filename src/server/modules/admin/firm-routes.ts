@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdminFirmListQuerySchema,
@@ -15,19 +14,13 @@ import {
   VersionQuerySchema,
 } from '../../../domain/admin-firms';
 import { IdParamsSchema } from '../../../domain/ids';
+import { sessionUser } from '../../lib/access';
 import type { ChangeAction } from '../../lib/events';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/service';
-import {
-  createFirm,
-  createResource,
-  deleteFirm,
-  getAdminFirm,
-  listAdminFirms,
-  listFirmOptions,
-  updateFirm,
-} from './firms';
-import type { Actor } from './service';
+import { getAdminFirm } from './firm-document';
+import { listAdminFirms, listFirmOptions } from './firm-list';
+import { createFirm, createResource, deleteFirm, updateFirm } from './firms';
 import {
   createUnlistedFirm,
   deleteUnlistedFirm,
@@ -38,10 +31,7 @@ import {
 
 const tags = ['admin'];
 
-export async function adminFirmRoutes(
-  app: Http,
-  { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
-): Promise<void> {
+export async function adminFirmRoutes(app: Http): Promise<void> {
   const db = app.database.db;
   /** After the commit: the response cache of every process drops what the change made stale. */
   const firmChanged = (action: ChangeAction, id: number) =>
@@ -100,7 +90,7 @@ export async function adminFirmRoutes(
       },
     },
     async (request, reply) => {
-      const firm = await createFirm(db, await actorOf(request), request.body);
+      const firm = await createFirm(db, sessionUser(request), request.body);
       firmChanged('created', firm.id);
       return reply.status(201).send(firm);
     },
@@ -123,7 +113,7 @@ export async function adminFirmRoutes(
     async (request) => {
       const saved = await updateFirm(
         db,
-        await actorOf(request),
+        sessionUser(request),
         request.params.id,
         request.body.version,
         request.body.firm,
@@ -162,7 +152,7 @@ export async function adminFirmRoutes(
       },
     },
     async (request, reply) => {
-      await deleteFirm(db, await actorOf(request), request.params.id, request.query.version);
+      await deleteFirm(db, sessionUser(request), request.params.id, request.query.version);
       firmChanged('deleted', request.params.id);
       return reply.status(204).send(null);
     },
@@ -181,7 +171,7 @@ export async function adminFirmRoutes(
         },
       },
       async (request, reply) => {
-        const created = await createResource(db, await actorOf(request), kind, request.body);
+        const created = await createResource(db, sessionUser(request), kind, request.body);
         app.changes.publish({ type: 'platform.created', id: created.id });
         return reply.status(201).send(created);
       },
@@ -212,7 +202,7 @@ export async function adminFirmRoutes(
       },
     },
     async (request, reply) => {
-      const created = await createUnlistedFirm(db, await actorOf(request), request.body);
+      const created = await createUnlistedFirm(db, sessionUser(request), request.body);
       app.changes.publish(unlistedFirmChanged('created'));
       return reply.status(201).send(created);
     },
@@ -230,7 +220,7 @@ export async function adminFirmRoutes(
       },
     },
     async (request) => {
-      const updated = await updateUnlistedFirm(db, await actorOf(request), request.params.id, request.body);
+      const updated = await updateUnlistedFirm(db, sessionUser(request), request.params.id, request.body);
       app.changes.publish(unlistedFirmChanged('updated'));
       return updated;
     },
@@ -248,7 +238,7 @@ export async function adminFirmRoutes(
       },
     },
     async (request, reply) => {
-      await deleteUnlistedFirm(db, await actorOf(request), request.params.id, request.query.version);
+      await deleteUnlistedFirm(db, sessionUser(request), request.params.id, request.query.version);
       app.changes.publish(unlistedFirmChanged('deleted'));
       return reply.status(204).send(null);
     },

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ContentListQuerySchema } from '../../../domain/admin-content';
 import { VersionQuerySchema } from '../../../domain/admin-firms';
@@ -15,6 +14,7 @@ import {
 } from '../../../domain/admin-posts';
 import { BlogPostSchema } from '../../../domain/blog';
 import { IdParamsSchema, rowIdParam } from '../../../domain/ids';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { createPost, deletePost, getAdminPost, listAdminPosts, previewPost, updatePost } from './posts';
 import {
@@ -24,16 +24,12 @@ import {
   listAdminQuickUpdates,
   updateQuickUpdate,
 } from './quick-updates';
-import type { Actor } from './service';
 
 const tags = ['admin'];
 const PreviewQuerySchema = z.object({ id: rowIdParam({ error: 'id must be a number' }).optional() });
 
 /** Blog posts (drafts, scheduled, template mode, preview) and quick updates for the admin. */
-export async function adminPostRoutes(
-  app: Http,
-  { actorOf }: { actorOf: (request: FastifyRequest) => Promise<Actor> },
-): Promise<void> {
+export async function adminPostRoutes(app: Http): Promise<void> {
   const db = app.database.db;
 
   app.get(
@@ -93,7 +89,7 @@ export async function adminPostRoutes(
       },
     },
     async (request, reply) => {
-      const created = await createPost(db, await actorOf(request), request.body);
+      const created = await createPost(db, sessionUser(request), request.body);
       app.changes.publish({ type: 'post.created', id: created.id });
       return reply.status(201).send(created);
     },
@@ -113,7 +109,7 @@ export async function adminPostRoutes(
     async (request) => {
       const saved = await updatePost(
         db,
-        await actorOf(request),
+        sessionUser(request),
         request.params.id,
         request.body.version,
         request.body.post,
@@ -135,7 +131,7 @@ export async function adminPostRoutes(
       },
     },
     async (request, reply) => {
-      await deletePost(db, await actorOf(request), request.params.id, request.query.version);
+      await deletePost(db, sessionUser(request), request.params.id, request.query.version);
       app.changes.publish({ type: 'post.deleted', id: request.params.id });
       return reply.status(204).send(null);
     },
@@ -179,7 +175,7 @@ export async function adminPostRoutes(
       },
     },
     async (request, reply) => {
-      const created = await createQuickUpdate(db, await actorOf(request), request.body);
+      const created = await createQuickUpdate(db, sessionUser(request), request.body);
       app.changes.publish({ type: 'update.created', id: created.id });
       return reply.status(201).send(created);
     },
@@ -199,7 +195,7 @@ export async function adminPostRoutes(
     async (request) => {
       const saved = await updateQuickUpdate(
         db,
-        await actorOf(request),
+        sessionUser(request),
         request.params.id,
         request.body.version,
         request.body.update,
@@ -221,7 +217,7 @@ export async function adminPostRoutes(
       },
     },
     async (request, reply) => {
-      await deleteQuickUpdate(db, await actorOf(request), request.params.id, request.query.version);
+      await deleteQuickUpdate(db, sessionUser(request), request.params.id, request.query.version);
       app.changes.publish({ type: 'update.deleted', id: request.params.id });
       return reply.status(204).send(null);
     },

@@ -11,14 +11,14 @@ import {
   slugify,
 } from '../../../domain/admin-posts';
 import type { BlogPost } from '../../../domain/blog';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { blogPosts, propFirms } from '../../db/schema';
 import type { BlogTemplateData } from '../../db/schema/content';
 import { AppError, notFound } from '../../lib/app-error';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { loadBlogFirms } from '../blog/service';
 import { conflict } from './firms';
-import { type Actor, recordAudit, type Tx } from './service';
+import { type Actor, recordAudit } from './service';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

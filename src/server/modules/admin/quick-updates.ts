@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { ADMIN_CONTENT_PAGE_SIZE } from '../../../domain/admin-content';
 import type { AdminQuickUpdate, AdminQuickUpdatePage, QuickUpdateValues } from '../../../domain/admin-posts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { quickUpdates } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { conflict } from './firms';
-import { type Actor, recordAudit, type Tx } from './service';
+import { type Actor, recordAudit } from './service';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 

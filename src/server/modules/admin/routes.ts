@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AdminOverviewSchema, AuditPageSchema, AuditQuerySchema } from '../../../domain/admin';
 import {
@@ -10,36 +9,21 @@ import {
   SuspensionPayloadSchema,
   UserIdParamsSchema,
 } from '../../../domain/admin-users';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
-import { requireAdmin } from '../accounts/service';
 import { adminCatalogRoutes } from './catalog-routes';
 import { adminContentRoutes } from './content-routes';
 import { adminFirmRoutes } from './firm-routes';
 import { adminPostRoutes } from './post-routes';
-import { type Actor, getAdminOverview, listAuditEntries } from './service';
+import { getAdminOverview, listAuditEntries } from './service';
 import { getAdminUser, liftSuspension, listAdminUsers, setAdminRole, suspendUser } from './users';
 
-const isAdminPath = (url: string) => {
-  const path = url.split('?')[0];
-  return path === '/api/admin' || path.startsWith('/api/admin/');
-};
-
 /**
- * The admin API. One guard covers every /api/admin path, unknown ones included, so no admin route
- * can forget it: 401 signed out, 403 for anyone who is not an admin. Registered without
- * encapsulation so the hook also runs for paths no route matches (the 404 handler).
+ * The admin API. Every /api/admin path, unknown ones included, is for admins only (lib/access.ts):
+ * 401 signed out, 403 for anyone who is not an admin.
  */
 export const adminRoutes = fp(
   async (app: Http) => {
-    app.addHook('onRequest', async (request) => {
-      if (isAdminPath(request.url)) await requireAdmin(app, request);
-    });
-
-    /** The admin making the request; the guard has already checked the role. */
-    const actorOf = async (request: FastifyRequest): Promise<Actor> => {
-      const user = await requireAdmin(app, request);
-      return { id: user.id, email: user.email };
-    };
     const db = app.database.db;
     const tags = ['admin'];
 
@@ -109,7 +93,7 @@ export const adminRoutes = fp(
         },
       },
       async (request) =>
-        setAdminRole(db, app.changes, await actorOf(request), request.params.id, request.body.admin),
+        setAdminRole(db, app.changes, sessionUser(request), request.params.id, request.body.admin),
     );
 
     app.put(
@@ -125,8 +109,7 @@ export const adminRoutes = fp(
           response: { 200: AdminUserSchema, 404: ErrorSchema, 409: ErrorSchema },
         },
       },
-      async (request) =>
-        suspendUser(db, app.changes, await actorOf(request), request.params.id, request.body),
+      async (request) => suspendUser(db, app.changes, sessionUser(request), request.params.id, request.body),
     );
     app.delete(
       '/api/admin/users/:id/suspension',
@@ -139,13 +122,13 @@ export const adminRoutes = fp(
           response: { 200: AdminUserSchema, 404: ErrorSchema },
         },
       },
-      async (request) => liftSuspension(db, app.changes, await actorOf(request), request.params.id),
+      async (request) => liftSuspension(db, app.changes, sessionUser(request), request.params.id),
     );
 
-    await app.register(adminFirmRoutes, { actorOf });
-    await app.register(adminContentRoutes, { actorOf });
-    await app.register(adminCatalogRoutes, { actorOf });
-    await app.register(adminPostRoutes, { actorOf });
+    await app.register(adminFirmRoutes);
+    await app.register(adminContentRoutes);
+    await app.register(adminCatalogRoutes);
+    await app.register(adminPostRoutes);
   },
   { name: 'admin', dependencies: ['accounts'] },
 );

@@ -6,7 +6,7 @@ import {
   type AuditPage,
   type AuditQuery,
 } from '../../../domain/admin';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   adminAuditLog,
   blogPosts,
@@ -22,9 +22,6 @@ import {
   unlistedFirms,
   users,
 } from '../../db/schema';
-
-/** The database or an open transaction: admin writes pass their transaction to `recordAudit`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** Who made an admin change. */
 export interface Actor {

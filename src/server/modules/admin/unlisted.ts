@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminUnlistedFirm, UnlistedFirmInputSchema } from '../../../domain/admin-firms';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { unlistedFirms } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { chunksOf } from '../../lib/batches';
 import type { ChangeEvent } from '../../lib/events';
 import { conflict } from './firms';
-import { type Actor, recordAudit, recordAudits, type Tx } from './service';
+import { type Actor, recordAudit, recordAudits } from './service';
 
 type UnlistedValues = import('zod').output<typeof UnlistedFirmInputSchema>;
 

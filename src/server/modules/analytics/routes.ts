@@ -15,13 +15,14 @@ import {
   SearchEventSchema,
 } from '../../../domain/analytics';
 import { IdParamsSchema } from '../../../domain/ids';
+import { optionalSessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { getSessionUser } from '../accounts/service';
-import { getFirmAnalytics, getFirmAnalyticsDetail, getSiteAnalytics } from './dashboard';
+import { getFirmAnalytics, getFirmAnalyticsDetail } from './firm-dashboards';
 import { INGEST_DEFAULTS, IngestBuffer } from './ingest-buffer';
 import { analyticsPruneJob, analyticsRollupJob } from './jobs';
 import { INGEST_BUSY, queueActivity, queuePageView } from './service';
+import { getSiteAnalytics } from './site-dashboard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +55,7 @@ export const analyticsRoutes = fp(async (app: Http) => {
   app.jobs.register(analyticsPruneJob(app.env.ANALYTICS_RAW_RETENTION_DAYS));
 
   const limited = rateLimit(app, [byIp('analytics', 120, MINUTE)]);
-  const sessionUserId = async (request: FastifyRequest) => (await getSessionUser(app, request))?.id ?? null;
+  const sessionUserId = async (request: FastifyRequest) => (await optionalSessionUser(request))?.id ?? null;
 
   app.post(
     '/api/analytics/pageview',

@@ -1,13 +1,18 @@
-import {
-  type ChallengeFilters,
-  type DrawdownType,
-  platformSlug,
-  trueCostTerms,
-} from '../../../domain/challenge-rules';
+import { platformSlug, trueCostTerms } from '../../../domain/challenge-rules';
 import { meetsPayoutTier } from '../../../domain/payout-rules';
 import type { Db } from '../../db/client';
 import type { ChangeEvent } from '../../lib/events';
 import { ReadModel } from '../../lib/read-model';
+import { SlotOrder, type StaticSort } from './catalog-order';
+import {
+  type Catalog,
+  type CatalogColumns,
+  type CostColumns,
+  FLAG,
+  FLAG_BITS,
+  type RowSet,
+  type Tally,
+} from './catalog-shape';
 import { type CatalogRow, type CatalogSource, readCatalogSource, rowsOf } from './catalog-source';
 
 /**
@@ -21,118 +26,6 @@ import { type CatalogRow, type CatalogSource, readCatalogSource, rowsOf } from '
  * in place: only those slots' values change, and each order drops and inserts only them (decision
  * 0063), where a copy of every array cost the requests of the moment their garbage collection.
  */
-
-/** Every row's true-cost terms (`trueCostTerms`) for one number of months per attempt, by slot. */
-export interface CostColumns {
-  base: Float64Array;
-  perRetry: Float64Array;
-  refund: Float64Array;
-}
-
-export type StaticSort = 'price' | 'size' | 'profitSplit' | 'rating' | 'payoutDays' | 'priceDrop';
-
-/** The yes/no properties of a row, as keys of `CatalogSets.flags`. */
-export const FLAG = {
-  news: 1,
-  weekend: 2,
-  ea: 4,
-  timeLimits: 8,
-  refundable: 16,
-  hasCoupon: 32,
-  cfd: 64,
-  futures: 128,
-  crypto: 256,
-  /** The firm's payout record tier is Medium or High. */
-  payoutMedium: 512,
-  payoutHigh: 1024,
-} as const;
-const FLAG_BITS = Object.values(FLAG);
-
-/**
- * What the finder's range filters read, one typed array per column, by slot: a request's filters
- * run as one loop over numbers. Missing numbers are NaN (every comparison with NaN is false); a
- * missing daily drawdown is 0 (no daily limit).
- */
-export interface CatalogColumns {
-  capital: Float64Array;
-  dailyDrawdown: Float64Array;
-  maximumDrawdown: Float64Array;
-  target: Float64Array;
-  priceAfterCoupon: Float64Array;
-  profitSplit: Float64Array;
-}
-
-/**
- * Slots, as bits (slot i is bit i % 32 of word i >> 5): the finder's choice and yes/no filters are
- * unions and intersections of these, 32 rows to an operation.
- */
-export type RowSet = Uint32Array;
-
-/** The slots of the rows with each value of the finder's choice and yes/no filters. */
-export interface CatalogSets {
-  capital: Map<number, RowSet>;
-  /** 0 for instant funding. */
-  steps: Map<number, RowSet>;
-  /** By bit of FLAG. */
-  flags: Map<number, RowSet>;
-  drawdown: Map<DrawdownType, RowSet>;
-  /** By platform slug. */
-  platform: Map<string, RowSet>;
-  /** The rows of firms that restrict a country, by the country in lower case. */
-  restricted: Map<string, RowSet>;
-}
-
-/** Each choice (a platform slug, a country in lower case) with its spellings, counted by firm. */
-type Tally = Map<string, Map<string, number>>;
-
-/** A listed firm with options: its rows' slots, and what it adds to the filters' choices. */
-interface CatalogFirm {
-  slots: number[];
-  /** [slug, name] of each platform. */
-  platforms: [string, string][];
-  /** [lower case, as written] of each restricted country. */
-  countries: [string, string][];
-}
-
-export interface Catalog {
-  /** Each slot's row; undefined where a save freed the slot and no row has taken it since. */
-  rows: (CatalogRow | undefined)[];
-  /** The slots that hold a row. */
-  live: RowSet;
-  /** Every slot below this has held a row: what a pass over the rows covers. */
-  high: number;
-  /** Freed slots below `high`, taken before new ones. */
-  free: number[];
-  columns: CatalogColumns;
-  /**
-   * The lowest and highest price after coupon of the live rows in each word of slots (32 slots;
-   * none: Infinity and -Infinity): a price cap keeps or drops whole words and tests only the
-   * words that straddle it. A full build puts rows into slots in price order, so few do.
-   */
-  wordPrices: { low: Float64Array; high: Float64Array };
-  /** Each row's key in each static order (NaN where it has none), by slot. */
-  keys: Record<StaticSort, Float64Array>;
-  firmIds: Float64Array;
-  accountIds: Float64Array;
-  sets: CatalogSets;
-  orders: Record<StaticSort, SlotOrder>;
-  /** Listed firms with at least one option. */
-  firms: Map<number, CatalogFirm>;
-  slotOfAccount: Map<number, number>;
-  /** The platform and country choices of firms with options, which `filters` lists. */
-  choices: { platforms: Tally; countries: Tally };
-  /** The choices of the page's platform and country filters. */
-  filters: ChallengeFilters;
-  /** When each firm's best live coupon expires, in epoch ms (none: no entry). */
-  couponExpiry: Map<number, number>;
-  /** When the first chosen best coupon expires (the catalog is built again then); Infinity if never. */
-  validUntil: number;
-  /**
-   * Every row's true-cost terms for the months per attempt asked lately: made by the first request
-   * that asks (`costColumnsOf`), and kept up to date by each save.
-   */
-  costColumns: Map<number, CostColumns>;
-}
 
 const SORT_KEYS: Record<StaticSort, (row: CatalogRow) => number | null> = {
   price: (row) => row.priceAfterCoupon,
@@ -155,157 +48,6 @@ const COLUMNS: (keyof CatalogColumns)[] = [
 const wordsFor = (slots: number) => (slots + 31) >>> 5;
 const capacityOf = (catalog: Catalog) => catalog.firmIds.length;
 const orNaN = (v: number | null) => (v == null ? Number.NaN : v);
-
-/**
- * Compares two slots in `sort`'s ascending order: by key, a missing key (NaN) last, then by price
- * after coupon, then by account id, so pages never overlap or skip. Reads the arrays as they are now.
- */
-function slotComparator(catalog: Catalog, sort: StaticSort) {
-  const keys = catalog.keys[sort];
-  const price = catalog.columns.priceAfterCoupon;
-  const ids = catalog.accountIds;
-  return (i: number, j: number) => {
-    const a = keys[i];
-    const b = keys[j];
-    const aMissing = Number.isNaN(a);
-    if (aMissing !== Number.isNaN(b)) return aMissing ? 1 : -1;
-    return (aMissing ? 0 : a - b) || price[i] - price[j] || ids[i] - ids[j];
-  };
-}
-
-/** `buffer` if it holds `length` numbers, else a new one that does. */
-const atLeast = (buffer: Int32Array, length: number): Int32Array =>
-  buffer.length >= length ? buffer : new Int32Array(length);
-
-/**
- * The slots of the live rows in one static order, ascending; the descending order (equal keys in
- * their ascending tie order, missing keys still last) and each slot's place in either order are made
- * when a request first asks, into arrays kept for the next time.
- */
-export class SlotOrder {
-  private slots: Int32Array = new Int32Array(0);
-  private length = 0;
-  private descending: Int32Array = new Int32Array(0);
-  private descendingMade = false;
-  private readonly places: Record<'asc' | 'desc', Int32Array> = {
-    asc: new Int32Array(0),
-    desc: new Int32Array(0),
-  };
-  private readonly placesMade = { asc: false, desc: false };
-
-  constructor(
-    private readonly catalog: Catalog,
-    private readonly sort: StaticSort,
-  ) {}
-
-  get asc(): Int32Array {
-    return this.slots.subarray(0, this.length);
-  }
-
-  get desc(): Int32Array {
-    if (!this.descendingMade) {
-      this.descending = atLeast(this.descending, this.slots.length);
-      reverseKeepingTies(this.asc, this.catalog.keys[this.sort], this.descending);
-      this.descendingMade = true;
-    }
-    return this.descending.subarray(0, this.length);
-  }
-
-  /** Each slot's place in the order (by slot; meaningless for a free slot). */
-  ranks(order: 'asc' | 'desc'): Int32Array {
-    if (!this.placesMade[order]) {
-      const places = atLeast(this.places[order], this.slots.length);
-      const slots = this[order];
-      for (let place = 0; place < slots.length; place++) places[slots[place]] = place;
-      this.places[order] = places;
-      this.placesMade[order] = true;
-    }
-    return this.places[order];
-  }
-
-  /** Sorts every live slot. */
-  sortAll(): void {
-    const { catalog } = this;
-    const slots: number[] = [];
-    for (let i = 0; i < catalog.high; i++) if (catalog.rows[i]) slots.push(i);
-    slots.sort(slotComparator(catalog, this.sort));
-    this.slots = atLeast(this.slots, capacityOf(catalog));
-    this.slots.set(slots);
-    this.length = slots.length;
-    this.changed();
-  }
-
-  /** Takes `removed` (slots in the order, their rows still in place) out: binary searches, then one move. */
-  remove(removed: readonly number[]): void {
-    if (removed.length === 0) return;
-    const gone = new Set(removed);
-    const places = removed.map((slot) => this.placeOf(slot)).sort((a, b) => a - b);
-    for (let j = 0; j < places.length; j++) {
-      if (!gone.has(this.slots[places[j]]) || places[j] === places[j - 1])
-        throw new Error(`the catalog's ${this.sort} order is out of step with its rows`);
-      const to = j + 1 < places.length ? places[j + 1] : this.length;
-      this.slots.copyWithin(places[j] - j, places[j] + 1, to);
-    }
-    this.length -= places.length;
-    this.changed();
-  }
-
-  /** Puts `added` (live slots not in the order) where the order puts them: binary searches, then one move. */
-  insert(added: Int32Array): void {
-    if (added.length === 0) return;
-    const sorted = added.slice().sort(slotComparator(this.catalog, this.sort));
-    const places = Array.from(sorted, (slot) => this.placeOf(slot));
-    if (this.slots.length < this.length + sorted.length) {
-      const grown = new Int32Array(capacityOf(this.catalog));
-      grown.set(this.asc);
-      this.slots = grown;
-    }
-    let end = this.length;
-    for (let j = sorted.length - 1; j >= 0; j--) {
-      this.slots.copyWithin(places[j] + j + 1, places[j], end);
-      this.slots[places[j] + j] = sorted[j];
-      end = places[j];
-    }
-    this.length += sorted.length;
-    this.changed();
-  }
-
-  /** Where `slot` is or would go: the first place whose slot does not sort before it. */
-  private placeOf(slot: number): number {
-    const compare = slotComparator(this.catalog, this.sort);
-    let low = 0;
-    let high = this.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(this.slots[middle], slot) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  private changed(): void {
-    this.descendingMade = false;
-    this.placesMade.asc = false;
-    this.placesMade.desc = false;
-  }
-}
-
-/**
- * Writes the descending order of `asc` into `into`: equal keys keep their ascending tie order
- * (price, then id), and rows without a key (last in `asc`) stay last.
- */
-function reverseKeepingTies(asc: Int32Array, keys: Float64Array, into: Int32Array): void {
-  let present = asc.length;
-  while (present > 0 && Number.isNaN(keys[asc[present - 1]])) present--;
-  let d = 0;
-  for (let end = present; end > 0; ) {
-    let start = end - 1;
-    while (start > 0 && keys[asc[start - 1]] === keys[asc[end - 1]]) start--;
-    for (let k = start; k < end; k++) into[d++] = asc[k];
-    end = start;
-  }
-  for (let k = present; k < asc.length; k++) into[d++] = asc[k];
-}
 
 function emptyCatalog(capacity: number): Catalog {
   const numbers = () => new Float64Array(capacity);

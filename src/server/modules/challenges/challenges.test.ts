@@ -23,7 +23,8 @@ import {
 } from '../../db/seed/factories';
 import { ensurePlatformsAndPayoutMethods, insertFirmBundles } from '../../db/seed/firm-bundles';
 import { generateFirms } from '../../db/seed/firm-generator';
-import { altersCatalog, type Catalog, loadCatalog, refreshCatalogFirms } from './catalog';
+import { altersCatalog, loadCatalog, refreshCatalogFirms } from './catalog';
+import type { Catalog } from './catalog-shape';
 import type { CatalogRow } from './catalog-source';
 
 let ctx: TestContext;

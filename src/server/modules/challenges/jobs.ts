@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { rowId } from '../../../domain/ids';
 import { defineJob } from '../../lib/jobs';
-import {
-  ensureAlertBaseline,
-  type Mailing,
-  type MatchOptions,
-  matchSavedSearches,
-  sendDueAlerts,
-} from './alerts';
+import { type MatchOptions, matchSavedSearches } from './alert-matching';
+import { type Mailing, sendDueAlerts } from './alert-sending';
+import { ensureAlertBaseline } from './alert-states';
 import type { CatalogStore } from './catalog';
 
 export const SAVED_SEARCH_ALERTS_JOB = 'saved-search-alerts';
@@ -19,8 +15,8 @@ export type SavedSearchAlertsPayload = z.infer<typeof PayloadSchema>;
  * Saved-search alerts: triggered after every change of the catalog (a firm save with its firm's
  * id: only its options are compared), and every hour (all options: coupons that ended, and the
  * emails a search's daily limit held back). Matching and sending are safe to run in several
- * processes at once (alerts.ts); a failed send retries the run, which sends the alerts this run
- * claimed and did not send, and nothing twice.
+ * processes at once (alert-matching.ts, alert-sending.ts); a failed send retries the run, which
+ * sends the alerts this run claimed and did not send, and nothing twice.
  */
 export const savedSearchAlertsJob = (app: Mailing, store: CatalogStore, options: MatchOptions = {}) => {
   /** Alerts claimed by this process and not sent yet: a retry sends them at once. */

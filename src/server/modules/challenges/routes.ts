@@ -10,7 +10,7 @@ export async function challengesRoutes(app: Http): Promise<void> {
   const store = app.readModels.register(createCatalogStore(app.database.db));
   await savedSearchRoutes(app, store);
   // Alerts follow every change of the catalog, from this process or another (matching is safe
-  // to run in both: alerts.ts); a firm's change compares only its options.
+  // to run in both: alert-matching.ts); a firm's change compares only its options.
   // At start, a full comparison: the starting point of alerts on a new database, and the changes
   // made while this process was down. Not in tests, which run the job themselves.
   if (app.env.NODE_ENV !== 'test')

@@ -5,11 +5,11 @@ import {
   SavedSearchListSchema,
   SavedSearchSchema,
 } from '../../../domain/saved-searches';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { requireUser } from '../accounts/service';
-import { ensureAlertBaseline } from './alerts';
+import { ensureAlertBaseline } from './alert-states';
 import type { CatalogStore } from './catalog';
 import { savedSearchAlertsJob } from './jobs';
 import {
@@ -41,7 +41,7 @@ export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise
       },
       config: { access: 'user' },
     },
-    async (request) => listSavedSearches(db, await store.get(), (await requireUser(app, request)).id),
+    async (request) => listSavedSearches(db, await store.get(), sessionUser(request).id),
   );
 
   app.post(
@@ -60,10 +60,9 @@ export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise
       preHandler: writeLimit,
     },
     async (request, reply) => {
-      const user = await requireUser(app, request);
       // The alerts' starting point is the catalog with every change heard (decision 0055).
       const catalog = await store.latest();
-      const saved = await createSavedSearch(db, catalog, user.id, request.body);
+      const saved = await createSavedSearch(db, catalog, sessionUser(request).id, request.body);
       await ensureAlertBaseline(db, catalog);
       return reply.status(201).send(saved);
     },
@@ -84,8 +83,13 @@ export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise
       preHandler: writeLimit,
     },
     async (request) => {
-      const user = await requireUser(app, request);
-      return updateSavedSearch(db, await store.get(), user.id, request.params.id, request.body);
+      return updateSavedSearch(
+        db,
+        await store.get(),
+        sessionUser(request).id,
+        request.params.id,
+        request.body,
+      );
     },
   );
 
@@ -102,8 +106,7 @@ export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise
       config: { access: 'user' },
     },
     async (request, reply) => {
-      const user = await requireUser(app, request);
-      await deleteSavedSearch(db, user.id, request.params.id);
+      await deleteSavedSearch(db, sessionUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -8,7 +8,7 @@ import { matchesFilters, SAVED_SEARCH_LIMIT } from '../../../domain/price-alerts
 import { accountPriceHistory, savedSearchAlerts, savedSearches } from '../../db/schema';
 import { seedGeneratedFirms } from '../../db/seed/generated-firms';
 import { readOutbox } from '../../lib/mailer';
-import { optionFactsOf } from './alerts';
+import { optionFactsOf } from './alert-states';
 import { catalogRows, loadCatalog } from './catalog';
 import { parseSavedQuery } from './saved-searches';
 import { listChallenges } from './service';
@@ -44,7 +44,11 @@ const account = (capital: number, price: number) => ({
   disclaimer: null,
 });
 
-async function createFirm(slug: string, prices: [number, number][]): Promise<AdminFirm> {
+async function createFirm(
+  slug: string,
+  prices: [number, number][],
+  model: Partial<FirmInput['fundingModels'][number]> = {},
+): Promise<AdminFirm> {
   const input: FirmInput = {
     ...emptyFirm(),
     slug,
@@ -60,6 +64,7 @@ async function createFirm(slug: string, prices: [number, number][]): Promise<Adm
         maximumDrawdown: 10,
         profitSplit: 80,
         accounts: prices.map(([capital, price]) => account(capital, price)),
+        ...model,
       },
     ],
   };
@@ -205,6 +210,18 @@ describe('saved searches', () => {
     expect(list.json()).toEqual([expect.objectContaining({ id, name: 'Big accounts', matching: 1 })]);
     expect((await call('DELETE', `/api/saved-searches/${id}`, 'user')).statusCode).toBe(204);
     expect((await call('GET', '/api/saved-searches', 'user')).json()).toEqual([]);
+  });
+
+  it('takes a refundable fee off the lowest true cost only as often as the pass rate reaches a payout', async () => {
+    await createFirm('refund-match', [[123_000, 500]], { feeRefundable: true });
+    const saved = await call('POST', '/api/saved-searches', 'user', {
+      name: 'Refund',
+      query: 'size=123000&pass=40',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    // 2.5 one-time attempts at 500 = 1250, less the fee refunded at a 40% pass rate, 500 x 0.4 = 200.
+    expect(saved.json()).toMatchObject({ matching: 1, lowestTrueCost: 1050 });
+    expect((await call('DELETE', `/api/saved-searches/${saved.json().id}`, 'user')).statusCode).toBe(204);
   });
 });
 

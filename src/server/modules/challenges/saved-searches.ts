@@ -6,7 +6,7 @@ import type { SavedSearch, SavedSearchInput } from '../../../domain/saved-search
 import type { Db } from '../../db/client';
 import { optionAlertChanges, savedSearches, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import type { Catalog } from './catalog';
+import type { Catalog } from './catalog-shape';
 import { ChallengeQuerySchema } from './schemas';
 import { listChallenges } from './service';
 

@@ -10,7 +10,9 @@ import {
   type TrueCostAssumptions,
 } from '../../../domain/challenge-rules';
 import { pageOffset } from '../../../domain/firm-rules';
-import { type Catalog, costColumnsOf, FLAG, type RowSet, type StaticSort } from './catalog';
+import { costColumnsOf } from './catalog';
+import type { StaticSort } from './catalog-order';
+import { type Catalog, FLAG, type RowSet } from './catalog-shape';
 import type { CatalogRow } from './catalog-source';
 
 /** Room for a row's place in price order in a packed sort key: exact while cents x 2^21 stay below 2^53. */

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   InboxMessageSchema,
   InboxPageSchema,
@@ -8,9 +7,9 @@ import {
 } from '../../../domain/admin-inbox';
 import { ContactPayloadSchema, ContactResultSchema } from '../../../domain/contact';
 import { IdParamsSchema } from '../../../domain/ids';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { requireAdmin } from '../accounts/service';
 import { listInboxMessages, replyToMessage, setMessageStatus } from './inbox';
 import { submitContactMessage } from './service';
 
@@ -43,10 +42,6 @@ export async function contactRoutes(app: Http): Promise<void> {
 
   // The admin inbox (admin only, like every /api/admin path).
   const db = app.database.db;
-  const actorOf = async (request: FastifyRequest) => {
-    const admin = await requireAdmin(app, request);
-    return { id: admin.id, email: admin.email };
-  };
   const tags = ['admin'];
 
   app.get(
@@ -77,7 +72,7 @@ export async function contactRoutes(app: Http): Promise<void> {
       preHandler: rateLimit(app, [byUser('admin-reply', 30, MINUTE)]),
     },
     async (request) =>
-      replyToMessage(db, app.mailer, await actorOf(request), request.params.id, request.body.body),
+      replyToMessage(db, app.mailer, sessionUser(request), request.params.id, request.body.body),
   );
 
   app.put(
@@ -92,6 +87,6 @@ export async function contactRoutes(app: Http): Promise<void> {
         response: { 200: InboxMessageSchema, 404: ErrorSchema },
       },
     },
-    async (request) => setMessageStatus(db, await actorOf(request), request.params.id, request.body.status),
+    async (request) => setMessageStatus(db, sessionUser(request), request.params.id, request.body.status),
   );
 }

@@ -11,7 +11,8 @@ import { SESSION_COOKIE } from '../../../domain/render';
 import { activityLogs, giveawayEntries, giveaways } from '../../db/schema';
 import { insertFirm, insertGiveaway, insertGiveawayEntry, insertUser } from '../../db/seed/factories';
 import { readOutbox } from '../../lib/mailer';
-import { closeDueGiveaways, drawGiveaway } from './service';
+import { drawGiveaway } from './draw';
+import { closeDueGiveaways } from './entries';
 
 let ctx: TestContext;
 let verified: TestUser;

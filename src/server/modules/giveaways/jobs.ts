@@ -1,6 +1,6 @@
 import type { Changes } from '../../lib/events';
 import { defineJob } from '../../lib/jobs';
-import { closeDueGiveaways } from './service';
+import { closeDueGiveaways } from './entries';
 
 /**
  * Every minute: giveaways whose end date passed get their entry list fixed and committed. A slot

@@ -15,24 +15,21 @@ import {
   MyGiveawayEntrySchema,
 } from '../../../domain/giveaways';
 import { IdParamsSchema } from '../../../domain/ids';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { UPLOAD_ERRORS } from '../../lib/openapi';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { receiveImage } from '../../lib/uploads';
-import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
+import { drawGiveaway } from './draw';
+import { enterGiveaway } from './entries';
 import { closeDueGiveawaysJob } from './jobs';
+import { closeGiveawayEarly, createGiveaway, deleteGiveaway, updateGiveaway } from './lifecycle';
 import {
-  closeGiveawayEarly,
-  createGiveaway,
-  deleteGiveaway,
-  drawGiveaway,
-  enterGiveaway,
   getGiveaway,
   getGiveawayVerification,
   getMyGiveawayEntry,
   listGiveawayEntries,
   listGiveaways,
-  updateGiveaway,
 } from './service';
 
 const tags = ['giveaways'];
@@ -122,10 +119,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
       },
       config: { access: 'user' },
     },
-    async (request) => {
-      const user = await requireUser(app, request);
-      return getMyGiveawayEntry(db, request.params.slug, user.id);
-    },
+    async (request) => getMyGiveawayEntry(db, request.params.slug, sessionUser(request).id),
   );
 
   app.post(
@@ -143,8 +137,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
       config: { access: 'verified' },
     },
     async (request, reply) => {
-      const user = await getSessionUser(app, request);
-      const result = await enterGiveaway(db, app.changes, user, request.params.slug, {
+      const result = await enterGiveaway(db, app.changes, sessionUser(request), request.params.slug, {
         socialMediaHandle: request.body.socialMediaHandle,
       });
       return reply.status(201).send(result);
@@ -152,8 +145,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
   );
 
   // ---------------------------------------------------------------- admin
-  // /api/admin/* is guarded for the whole server in accounts/routes.ts; each handler asks again so
-  // that moving these routes can never open them.
+  // Admin only, like every /api/admin path (lib/access.ts).
 
   app.get(
     '/api/admin/giveaways',
@@ -165,10 +157,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         response: { 200: GiveawayListSchema },
       },
     },
-    async (request) => {
-      await requireAdmin(app, request);
-      return listGiveaways(db);
-    },
+    () => listGiveaways(db),
   );
 
   app.post(
@@ -182,10 +171,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         response: { 201: GiveawaySchema, 409: ErrorSchema },
       },
     },
-    async (request, reply) => {
-      await requireAdmin(app, request);
-      return reply.status(201).send(await createGiveaway(db, app.changes, request.body));
-    },
+    async (request, reply) => reply.status(201).send(await createGiveaway(db, app.changes, request.body)),
   );
 
   app.post(
@@ -203,7 +189,6 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await requireAdmin(app, request);
       const image = await receiveImage(request, { visibility: 'public' });
       return reply.status(201).send({ url: image.url as string, width: image.width, height: image.height });
     },
@@ -221,10 +206,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         response: { 200: GiveawaySchema, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(app, request);
-      return updateGiveaway(db, app.changes, request.params.id, request.body);
-    },
+    (request) => updateGiveaway(db, app.changes, request.params.id, request.body),
   );
 
   app.post(
@@ -238,10 +220,7 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         response: { 200: GiveawaySchema, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(app, request);
-      return closeGiveawayEarly(db, app.changes, request.params.id);
-    },
+    (request) => closeGiveawayEarly(db, app.changes, request.params.id),
   );
 
   app.post(
@@ -256,14 +235,12 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
         response: { 200: GiveawaySchema, ...errors },
       },
     },
-    async (request) => {
-      await requireAdmin(app, request);
-      return drawGiveaway(
+    (request) =>
+      drawGiveaway(
         db,
         { id: request.params.id, clientSeed: request.body.clientSeed },
         { changes: app.changes, mailer: app.mailer, publicUrl: app.env.PUBLIC_URL, log: request.log },
-      );
-    },
+      ),
   );
 
   app.delete(
@@ -278,7 +255,6 @@ export async function giveawaysRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await requireAdmin(app, request);
       await deleteGiveaway(db, app.changes, request.params.id);
       return reply.status(204).send(null);
     },

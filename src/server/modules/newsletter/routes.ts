@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   AdminSubscriberPageSchema,
@@ -10,11 +10,11 @@ import {
 } from '../../../domain/admin-subscribers';
 import { IdParamsSchema } from '../../../domain/ids';
 import { SubscribePayloadSchema, SubscribeResultSchema, TokenQuerySchema } from '../../../domain/newsletter';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { deriveSecret } from '../../lib/secrets';
-import { requireAdmin } from '../accounts/service';
 import { listDigestSends, previewDigest, startDigestSend } from './digest';
 import { WEEKLY_DEALS_JOB, weeklyDealsEmailJob } from './jobs';
 import { confirmSubscription, subscribeToNewsletter, unsubscribeFromNewsletter } from './service';
@@ -94,10 +94,6 @@ export async function newsletterRoutes(app: Http): Promise<void> {
   app.jobs.register(weeklyDealsEmailJob(ctx));
 
   // Subscribers for admins (admin only, like every /api/admin path).
-  const adminActor = async (request: FastifyRequest) => {
-    const admin = await requireAdmin(app, request);
-    return { id: admin.id, email: admin.email };
-  };
   app.get(
     '/api/admin/subscribers',
     {
@@ -142,7 +138,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await removeSubscriber(app.database.db, await adminActor(request), request.params.id);
+      await removeSubscriber(app.database.db, sessionUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -158,7 +154,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
         response: { 200: DigestPreviewSchema },
       },
     },
-    async (request) => previewDigest(app.database.db, ctx, (await adminActor(request)).email),
+    async (request) => previewDigest(app.database.db, ctx, sessionUser(request).email),
   );
 
   app.get(
@@ -186,8 +182,10 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = await adminActor(request);
-      const send = await startDigestSend(app.database.db, { trigger: 'admin', by: actor.email });
+      const send = await startDigestSend(app.database.db, {
+        trigger: 'admin',
+        by: sessionUser(request).email,
+      });
       // The send goes on after the answer; the admin page follows it through the list of sends.
       app.jobs.run(WEEKLY_DEALS_JOB, { sendId: send.id }).catch((err: unknown) => {
         request.log.error({ err, sendId: send.id }, 'deals email send failed');

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { optionalSessionUser } from '../../lib/access';
 import type { Http } from '../../lib/http';
 import { redirectResponse, textResponse } from '../../lib/openapi';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { getSessionUser } from '../accounts/service';
 import { recordActivity } from '../analytics/service';
 import { findCouponTarget, findFirmTarget, type OutboundTarget } from './service';
 
@@ -47,7 +47,7 @@ export async function outboundRoutes(app: Http): Promise<void> {
     if (!target) {
       return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage(request.cspNonce));
     }
-    const user = await getSessionUser(app, request);
+    const user = await optionalSessionUser(request);
     await recordActivity(
       db,
       {

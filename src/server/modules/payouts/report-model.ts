@@ -14,7 +14,7 @@ import type { ChangeEvent } from '../../lib/events';
 import { type FirmIndex, firmEntryOf, indexFirms, patchFirmIndex } from '../../lib/firm-index';
 import { ReadModel, type ReadModelChange } from '../../lib/read-model';
 import { LISTED } from '../firms/service';
-import { methodOf } from './service';
+import { methodOf } from './reports';
 
 /**
  * Every listed firm's newest verified payout reports (as many as the largest page) and their

@@ -15,21 +15,17 @@ import {
   RevokePayoutReportSchema,
   VerifyPayoutReportSchema,
 } from '../../../domain/payouts';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byUser, HOUR, rateLimit } from '../../lib/rate-limit';
 import { readImageForm, sendPrivateImage } from '../../lib/uploads';
-import { requireUser, requireVerifiedUser } from '../accounts/service';
+import { decidePayoutReport } from './decisions';
 import { payoutRecordsJob } from './jobs';
+import { listAdminPayoutReports } from './queue';
 import { createPayoutReportModel, listFirmPayoutReports } from './report-model';
-import {
-  createPayoutReport,
-  decidePayoutReport,
-  listAdminPayoutReports,
-  listOwnPayoutReports,
-  type PayoutDeps,
-  ReportLimitError,
-  readPayoutReportImage,
-} from './service';
+import { listOwnPayoutReports, readPayoutReportImage } from './reports';
+import type { PayoutDeps } from './service';
+import { createPayoutReport, ReportLimitError } from './submission';
 
 const DAY = 24 * HOUR;
 const decisionErrors = { 404: ErrorSchema, 409: ErrorSchema };
@@ -83,16 +79,10 @@ export async function payoutsRoutes(app: Http): Promise<void> {
       },
       // A guard against floods of requests; the daily rule itself counts stored reports.
       preHandler: rateLimit(app, [byUser('payout-report', 6 * PAYOUT_REPORTS_PER_DAY, DAY)]),
-      preValidation: [
-        // Who may report is answered before the upload is read.
-        async (request) => {
-          await requireVerifiedUser(app, request);
-        },
-      ],
       config: { access: 'verified' },
     },
     async (request, reply) => {
-      const user = await requireVerifiedUser(app, request);
+      const user = sessionUser(request);
       const { fields, files } = await readImageForm(request, { maxFiles: PAYOUT_IMAGES_MAX });
       try {
         const report = await createPayoutReport(deps(), user.id, request.params.slug, fields, files);
@@ -115,7 +105,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
       },
       config: { access: 'user' },
     },
-    async (request) => listOwnPayoutReports(db, (await requireUser(app, request)).id),
+    async (request) => listOwnPayoutReports(db, sessionUser(request).id),
   );
 
   app.get(
@@ -131,7 +121,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
       config: { access: 'user' },
     },
     async (request, reply) => {
-      const user = await requireUser(app, request);
+      const user = sessionUser(request);
       const bytes = await readPayoutReportImage(db, app.storage, request.params.id, request.params.n, {
         userId: user.id,
         isAdmin: user.isAdmin,
@@ -140,7 +130,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
     },
   );
 
-  // /api/admin/* is guarded for admins by the admin module; the handlers read the admin for the record.
+  // /api/admin/* is for admins only (lib/access.ts); the handlers read the admin for the record.
   app.get(
     '/api/admin/payout-reports',
     {
@@ -169,7 +159,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
       },
     },
     async (request) => {
-      const admin = await requireUser(app, request);
+      const admin = sessionUser(request);
       return decidePayoutReport(deps(), request.params.id, admin, {
         action: 'verify',
         grade: request.body.grade,
@@ -190,7 +180,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
       },
     },
     async (request) => {
-      const admin = await requireUser(app, request);
+      const admin = sessionUser(request);
       return decidePayoutReport(deps(), request.params.id, admin, {
         action: 'reject',
         reason: request.body.reason,
@@ -212,7 +202,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
       },
     },
     async (request) => {
-      const admin = await requireUser(app, request);
+      const admin = sessionUser(request);
       return decidePayoutReport(deps(), request.params.id, admin, {
         action: 'revoke',
         reason: request.body.reason,

@@ -4,7 +4,7 @@ import type { PointsReason } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
 import {
   cashbackClaims,
-  payouts,
+  cashOuts,
   pointsAdjustments,
   pointsLedger,
   propFirms,
@@ -20,7 +20,7 @@ const idsOf = (refs: (string | null)[], prefix: string): number[] =>
 
 /**
  * One page of a user's ledger, newest first, each row with where its cause is shown: the claim,
- * the review on its firm's page, the payout, the offerwall.
+ * the review on its firm's page, the cash-out, the offerwall.
  */
 export async function getPointsHistory(db: Db, userId: string, page: number): Promise<PointsHistory> {
   const pageSize = POINTS_HISTORY_PAGE_SIZE;
@@ -41,9 +41,9 @@ export async function getPointsHistory(db: Db, userId: string, page: number): Pr
   const refs = rows.map((r) => r.reference);
   const claimIds = idsOf(refs, 'claim');
   const reviewIds = idsOf(refs, 'review');
-  const payoutIds = idsOf(refs, 'payout');
+  const cashOutIds = idsOf(refs, 'payout');
   const adjustmentIds = idsOf(refs, 'adjustment');
-  const [claimFirms, reviewFirms, payoutRows, adjustmentRows] = await Promise.all([
+  const [claimFirms, reviewFirms, cashOutRows, adjustmentRows] = await Promise.all([
     claimIds.length
       ? db
           .select({ id: cashbackClaims.id, name: propFirms.name })
@@ -58,11 +58,11 @@ export async function getPointsHistory(db: Db, userId: string, page: number): Pr
           .innerJoin(propFirms, eq(propFirms.id, reviews.propFirmId))
           .where(inArray(reviews.id, reviewIds))
       : [],
-    payoutIds.length
+    cashOutIds.length
       ? db
-          .select({ id: payouts.id, method: payouts.method })
-          .from(payouts)
-          .where(inArray(payouts.id, payoutIds))
+          .select({ id: cashOuts.id, method: cashOuts.method })
+          .from(cashOuts)
+          .where(inArray(cashOuts.id, cashOutIds))
       : [],
     adjustmentIds.length
       ? db
@@ -74,7 +74,7 @@ export async function getPointsHistory(db: Db, userId: string, page: number): Pr
   const adjustmentById = new Map(adjustmentRows.map((a) => [a.id, a.reason]));
   const claimById = new Map(claimFirms.map((c) => [c.id, c]));
   const reviewById = new Map(reviewFirms.map((r) => [r.id, r]));
-  const payoutById = new Map(payoutRows.map((p) => [p.id, p]));
+  const cashOutById = new Map(cashOutRows.map((c) => [c.id, c]));
 
   const entries: PointsEntry[] = rows.map((row) => {
     const [kind, rawId] = (row.reference ?? '').split(':');
@@ -91,9 +91,9 @@ export async function getPointsHistory(db: Db, userId: string, page: number): Pr
         detail = `Your review of ${review.name}`;
       }
     } else if (kind === 'payout') {
-      href = `/profile#payout-${id}`;
-      const method = payoutById.get(id)?.method;
-      detail = method ? `Payout #${id} by ${method === 'paypal' ? 'PayPal' : 'USDT'}` : `Payout #${id}`;
+      href = `/profile#cash-out-${id}`;
+      const method = cashOutById.get(id)?.method;
+      detail = method ? `Cash-out #${id} by ${method === 'paypal' ? 'PayPal' : 'USDT'}` : `Cash-out #${id}`;
     } else if (kind === 'offer') {
       const provider = row.reference?.split(':')[1];
       href = provider === 'adscend' ? '/adscend-offerwall' : '/offerwall';

@@ -37,9 +37,9 @@ describe('GET /api/home (the signed-in home)', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it("shows the user's own points, open claims and payouts, giveaways, new coupons and reviews, and nobody else's", async () => {
+  it("shows the user's own points, open claims and cash-outs, giveaways, new coupons and reviews, and nobody else's", async () => {
     const firm = await insertFirm(ctx.db, { name: 'Home Test Capital' });
-    const points = POINTS_RULES.payoutMinimumPoints + 300;
+    const points = POINTS_RULES.cashOutMinimumPoints + 300;
     await recordPoints(ctx.db, {
       userId: trader.id,
       delta: points,
@@ -66,17 +66,17 @@ describe('GET /api/home (the signed-in home)', () => {
         claim('HOME-DONE', trader.id, 'approved'),
         claim('OTHER-PENDING', other.id, 'pending'),
       ]);
-    const payout = await ctx.app.inject({
+    const cashOut = await ctx.app.inject({
       method: 'POST',
-      url: '/api/payouts',
+      url: '/api/points/cash-outs',
       headers: { origin: TEST_ORIGIN, cookie: trader.cookie },
       payload: {
         method: 'paypal',
         destination: 'trader@example.com',
-        points: POINTS_RULES.payoutMinimumPoints,
+        points: POINTS_RULES.cashOutMinimumPoints,
       },
     });
-    expect(payout.statusCode).toBe(201);
+    expect(cashOut.statusCode).toBe(201);
 
     const entered = await insertGiveaway(ctx.db, { title: 'Entered Giveaway' });
     await insertGiveawayEntry(ctx.db, { giveawayId: entered.id, userId: trader.id });
@@ -114,11 +114,11 @@ describe('GET /api/home (the signed-in home)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toMatch(/private/);
     const home = res.json() as SignedInHome;
-    expect(home.points.balance).toBe(points - POINTS_RULES.payoutMinimumPoints);
-    expect(home.points.recent.map((e) => e.delta)).toEqual([-POINTS_RULES.payoutMinimumPoints, points]);
+    expect(home.points.balance).toBe(points - POINTS_RULES.cashOutMinimumPoints);
+    expect(home.points.recent.map((e) => e.delta)).toEqual([-POINTS_RULES.cashOutMinimumPoints, points]);
     expect(home.openClaims.map((c) => c.orderReference)).toEqual(['HOME-PENDING']);
-    expect(home.openPayouts.map((p) => [p.points, p.status])).toEqual([
-      [POINTS_RULES.payoutMinimumPoints, 'pending'],
+    expect(home.openCashOuts.map((c) => [c.points, c.status])).toEqual([
+      [POINTS_RULES.cashOutMinimumPoints, 'pending'],
     ]);
     expect(home.enteredGiveaways.map((e) => [e.giveaway.title, e.won])).toEqual([
       ['Entered Giveaway', false],
@@ -136,7 +136,7 @@ describe('GET /api/home (the signed-in home)', () => {
     const theirs = (await homeOf(other)).json() as SignedInHome;
     expect(theirs.points.balance).toBe(999);
     expect(theirs.openClaims.map((c) => c.orderReference)).toEqual(['OTHER-PENDING']);
-    expect(theirs.openPayouts).toEqual([]);
+    expect(theirs.openCashOuts).toEqual([]);
     expect(theirs.enteredGiveaways).toEqual([]);
     expect(theirs.reviews.map((r) => r.title)).toEqual(['Not mine']);
   });

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { giveawayEntries, propFirms, reviews } from '../../db/schema';
 import { listNewCoupons } from '../coupons/service';
 import { listGiveaways } from '../giveaways/service';
+import { listOwnCashOuts } from './cash-outs';
 import { listOwnClaims } from './cashback';
 import { getPointsHistory } from './history';
-import { listOwnPayouts } from './payouts';
 
 const DAY_MS = 86_400_000;
 
@@ -36,14 +36,14 @@ async function listOwnReviews(db: Db, userId: string, limit: number): Promise<Ow
 
 /**
  * The signed-in home of spec section 2: the trader's balance and latest points, what waits for an
- * admin (claims, payouts), the giveaways they entered and the open ones they have not, this week's
+ * admin (claims, cash-outs), the giveaways they entered and the open ones they have not, this week's
  * new coupons and the firms they reviewed. Read for one user; never cached for anyone else.
  */
 export async function getSignedInHome(db: Db, userId: string, now = new Date()): Promise<SignedInHome> {
-  const [history, claims, payouts, giveaways, entries, newCoupons, ownReviews] = await Promise.all([
+  const [history, claims, cashOuts, giveaways, entries, newCoupons, ownReviews] = await Promise.all([
     getPointsHistory(db, userId, 1),
     listOwnClaims(db, userId),
-    listOwnPayouts(db, userId),
+    listOwnCashOuts(db, userId),
     listGiveaways(db),
     db
       .select({ giveawayId: giveawayEntries.giveawayId, ticketNumber: giveawayEntries.ticketNumber })
@@ -68,7 +68,7 @@ export async function getSignedInHome(db: Db, userId: string, now = new Date()):
   return {
     points: { balance: history.balance, recent: history.entries.slice(0, HOME_LIMITS.recentPoints) },
     openClaims: claims.filter((c) => c.status === 'pending'),
-    openPayouts: payouts.filter((p) => p.status === 'pending'),
+    openCashOuts: cashOuts.filter((c) => c.status === 'pending'),
     enteredGiveaways: entered,
     openGiveaways: open,
     newCoupons,

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { cashbackClaims } from '../../db/schema';
 import { insertFirm, insertUser } from '../../db/seed/factories';
+import { requestCashOut } from './cash-outs';
 import { decideClaim } from './cashback';
 import { receivePostback } from './offerwalls';
-import { requestPayout } from './payouts';
 
 const SECRET = 'invariant-secret-0123456789';
 let ctx: TestContext;
@@ -51,9 +51,9 @@ describe('the ledger invariant (issue #20)', () => {
       ...Array.from({ length: 200 }, () => decideClaim(deps, claim.id, admin.id, { decision: 'approve' })),
       // the same postback 200 times
       ...Array.from({ length: 200 }, () => receivePostback(deps, 'offerwall', query, '127.0.0.1')),
-      // 200 payouts, together far larger than any balance
+      // 200 cash-outs, together far larger than any balance
       ...Array.from({ length: 200 }, () =>
-        requestPayout(deps, user.id, { method: 'paypal', destination: 'me@example.com', points: 2500 }),
+        requestCashOut(deps, user.id, { method: 'paypal', destination: 'me@example.com', points: 2500 }),
       ),
     ];
     const results = await Promise.allSettled(ops);
@@ -71,21 +71,21 @@ describe('the ledger invariant (issue #20)', () => {
     expect(Number(check.mismatched)).toBe(0);
     expect(Number(check.negative)).toBe(0);
     expect(Number(check.doubled)).toBe(0);
-    // 30,000 from the claim + 700 from the offer, once each: 12 payouts of 2,500 fit, leaving 700.
-    const [{ claims, offers, payouts }] = await ctx.db
-      .execute<{ claims: number; offers: number; payouts: number }>(sql`
+    // 30,000 from the claim + 700 from the offer, once each: 12 cash-outs of 2,500 fit, leaving 700.
+    const [{ claims, offers, cashOuts }] = await ctx.db
+      .execute<{ claims: number; offers: number; cashOuts: number }>(sql`
       select
         (select count(*)::int from points_ledger where idempotency_key = ${`claim:${claim.id}`}) as claims,
         (select count(*)::int from points_ledger where idempotency_key = 'offer:offerwall:INV-T') as offers,
-        (select count(*)::int from points_ledger where user_id = ${user.id} and reason = 'payout') as payouts
+        (select count(*)::int from points_ledger where user_id = ${user.id} and reason = 'payout') as "cashOuts"
     `)
-      .then((r) => rowsOf<{ claims: number; offers: number; payouts: number }>(r));
+      .then((r) => rowsOf<{ claims: number; offers: number; cashOuts: number }>(r));
     expect(Number(claims)).toBe(1);
     expect(Number(offers)).toBe(1);
-    expect(Number(payouts)).toBeLessThanOrEqual(12);
+    expect(Number(cashOuts)).toBeLessThanOrEqual(12);
     const [{ points }] = await ctx.db
       .execute<{ points: number }>(sql`select points from users where id = ${user.id}`)
       .then((r) => rowsOf<{ points: number }>(r));
-    expect(Number(points)).toBe(30_700 - 2500 * Number(payouts));
+    expect(Number(points)).toBe(30_700 - 2500 * Number(cashOuts));
   }, 120_000);
 });

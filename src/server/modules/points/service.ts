@@ -3,7 +3,7 @@ import type { PointsReason } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
 import {
   cashbackClaims,
-  payouts,
+  cashOuts,
   pointsLedger,
   propFirms,
   reviewAwards,
@@ -80,7 +80,7 @@ export async function getPointsBalance(db: Db, userId: string): Promise<number> 
 const DEMO_DAY = 86_400_000;
 
 /**
- * The demo's points economy: claims, weekly awards and payouts in every status, each balance change
+ * The demo's points economy: claims, weekly awards and cash-outs in every status, each balance change
  * through `recordPoints` like the real flows (the demo seed calls it once, on an empty database).
  */
 export async function seedDemoPoints(
@@ -197,8 +197,8 @@ export async function seedDemoPoints(
     }
   }
 
-  // Payouts in every status, from the first member's balance (topped up to cover them).
-  const payoutSpecs = [
+  // Cash-outs in every status, from the first member's balance (topped up to cover them).
+  const cashOutSpecs = [
     { status: 'paid', method: 'paypal', destination: 'trader@example.com' },
     { status: 'rejected', method: 'usdt', destination: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
     { status: 'pending', method: 'paypal', destination: 'trader@example.com' },
@@ -208,13 +208,13 @@ export async function seedDemoPoints(
     userId: a,
     delta: minimum * 2,
     reason: 'admin_adjustment',
-    reference: 'demo payout balance',
-    idempotencyKey: `demo-payout-balance:${a}`,
+    reference: 'demo cash-out balance',
+    idempotencyKey: `demo-cash-out-balance:${a}`,
     createdBy: adminId ?? null,
   });
-  for (const [i, spec] of payoutSpecs.entries()) {
-    const [payout] = await db
-      .insert(payouts)
+  for (const [i, spec] of cashOutSpecs.entries()) {
+    const [cashOut] = await db
+      .insert(cashOuts)
       .values({
         userId: a,
         points: minimum,
@@ -227,21 +227,21 @@ export async function seedDemoPoints(
         decidedAt: spec.status === 'pending' ? null : day(5 - i),
         createdAt: day(8 - i),
       })
-      .returning({ id: payouts.id });
+      .returning({ id: cashOuts.id });
     await recordPoints(db, {
       userId: a,
       delta: -minimum,
       reason: 'payout',
-      reference: `payout:${payout.id}`,
-      idempotencyKey: `payout:${payout.id}`,
+      reference: `payout:${cashOut.id}`,
+      idempotencyKey: `payout:${cashOut.id}`,
     });
     if (spec.status === 'rejected') {
       await recordPoints(db, {
         userId: a,
         delta: minimum,
         reason: 'payout_returned',
-        reference: `payout:${payout.id}`,
-        idempotencyKey: `payout-return:${payout.id}`,
+        reference: `payout:${cashOut.id}`,
+        idempotencyKey: `payout-return:${cashOut.id}`,
       });
     }
   }

@@ -2,12 +2,9 @@ import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { type PriceSignal, roundCents } from '../../../domain/challenge-rules';
 import { LOW_WINDOW_DAYS, type PricePoint, priceChanged, priceSignalOf } from '../../../domain/price-alerts';
 import type { PriceHistory } from '../../../domain/saved-searches';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accountPriceHistory, coupons, firmAccounts, propFirms } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-
-/** A transaction or the database. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 const DAY_MS = 86_400_000;
 /** The Funding tab's chart covers this many days. */
@@ -37,39 +34,38 @@ export async function recordPriceHistory(tx: Tx, firmIds: number[], now = new Da
         sql`, `,
       )}`,
     );
-  const [accounts, best, last] = await Promise.all([
-    tx
-      .select({ id: firmAccounts.id, firmId: firmAccounts.propFirmId, price: firmAccounts.price })
-      .from(firmAccounts)
-      .where(inArray(firmAccounts.propFirmId, ids)),
-    tx
-      .selectDistinctOn([coupons.propFirmId], {
-        firmId: coupons.propFirmId,
-        discountPercent: coupons.discountPercent,
-      })
-      .from(coupons)
-      .where(
-        and(
-          inArray(coupons.propFirmId, ids),
-          eq(coupons.isActive, true),
-          sql`(${coupons.expiryDate} is null or ${coupons.expiryDate} > ${now})`,
-        ),
-      )
-      .orderBy(coupons.propFirmId, sql`${coupons.discountPercent} desc nulls last`, asc(coupons.id)),
-    tx
-      .selectDistinctOn([accountPriceHistory.accountId], {
-        accountId: accountPriceHistory.accountId,
-        listPrice: accountPriceHistory.listPrice,
-        priceAfterCoupon: accountPriceHistory.priceAfterCoupon,
-      })
-      .from(accountPriceHistory)
-      .where(inArray(accountPriceHistory.propFirmId, ids))
-      .orderBy(
-        accountPriceHistory.accountId,
-        desc(accountPriceHistory.recordedAt),
-        desc(accountPriceHistory.id),
+  // One after another: the caller's transaction has one connection, which runs a query at a time.
+  const accounts = await tx
+    .select({ id: firmAccounts.id, firmId: firmAccounts.propFirmId, price: firmAccounts.price })
+    .from(firmAccounts)
+    .where(inArray(firmAccounts.propFirmId, ids));
+  const best = await tx
+    .selectDistinctOn([coupons.propFirmId], {
+      firmId: coupons.propFirmId,
+      discountPercent: coupons.discountPercent,
+    })
+    .from(coupons)
+    .where(
+      and(
+        inArray(coupons.propFirmId, ids),
+        eq(coupons.isActive, true),
+        sql`(${coupons.expiryDate} is null or ${coupons.expiryDate} > ${now})`,
       ),
-  ]);
+    )
+    .orderBy(coupons.propFirmId, sql`${coupons.discountPercent} desc nulls last`, asc(coupons.id));
+  const last = await tx
+    .selectDistinctOn([accountPriceHistory.accountId], {
+      accountId: accountPriceHistory.accountId,
+      listPrice: accountPriceHistory.listPrice,
+      priceAfterCoupon: accountPriceHistory.priceAfterCoupon,
+    })
+    .from(accountPriceHistory)
+    .where(inArray(accountPriceHistory.propFirmId, ids))
+    .orderBy(
+      accountPriceHistory.accountId,
+      desc(accountPriceHistory.recordedAt),
+      desc(accountPriceHistory.id),
+    );
   const discountOf = new Map(best.map((c) => [c.firmId, c.discountPercent]));
   const lastOf = new Map(last.map((row) => [row.accountId, row]));
   const rows = accounts.flatMap((a) => {

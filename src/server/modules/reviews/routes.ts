@@ -18,9 +18,9 @@ import {
   OwnReviewStatusSchema,
   ReportPayloadSchema,
 } from '../../../domain/moderation';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { getSessionUser, requireAdmin, requireUser } from '../accounts/service';
 import {
   addManualReview,
   getIntegrityReport,
@@ -93,8 +93,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       config: { access: 'user' },
     },
     async (request) => {
-      const user = await requireUser(app, request);
-      return getOwnFirmReview(db, user.id, request.params.slug);
+      return getOwnFirmReview(db, sessionUser(request).id, request.params.slug);
     },
   );
 
@@ -119,8 +118,13 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       config: { access: 'verified' },
     },
     async (request, reply) => {
-      const user = await getSessionUser(app, request);
-      const review = await createReview(db, app.changes, user, request.params.slug, request.body);
+      const review = await createReview(
+        db,
+        app.changes,
+        sessionUser(request),
+        request.params.slug,
+        request.body,
+      );
       return reply.status(201).send(review);
     },
   );
@@ -146,8 +150,9 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       preHandler: rateLimit(app, [byUser('review-report', 20, HOUR), byIp('review-report', 60, HOUR)]),
     },
     async (request, reply) => {
-      const user = await requireUser(app, request);
-      return reply.status(201).send(await reportReview(db, user.id, request.params.id, request.body));
+      return reply
+        .status(201)
+        .send(await reportReview(db, sessionUser(request).id, request.params.id, request.body));
     },
   );
 
@@ -163,7 +168,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       },
       config: { access: 'user' },
     },
-    async (request) => listOwnReviewStatuses(db, (await requireUser(app, request)).id),
+    async (request) => listOwnReviewStatuses(db, sessionUser(request).id),
   );
 
   app.get(
@@ -209,14 +214,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(app, request);
-      await moderateReview(
-        db,
-        app.changes,
-        { id: admin.id, email: admin.email },
-        request.params.id,
-        request.body,
-      );
+      await moderateReview(db, app.changes, sessionUser(request), request.params.id, request.body);
       return reply.status(204).send(null);
     },
   );
@@ -233,13 +231,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(app, request);
-      const created = await addManualReview(
-        db,
-        app.changes,
-        { id: admin.id, email: admin.email },
-        request.body,
-      );
+      const created = await addManualReview(db, app.changes, sessionUser(request), request.body);
       return reply.status(201).send(created);
     },
   );

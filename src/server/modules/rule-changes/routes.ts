@@ -5,10 +5,10 @@ import {
   FollowStateSchema,
   RuleChangeListSchema,
 } from '../../../domain/rule-changes';
+import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { requireUser } from '../accounts/service';
 import { ruleChangeEmailsJob } from './jobs';
 import {
   buildRuleChangeFeed,
@@ -70,8 +70,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
       config: { access: 'user' },
     },
     async (request) => {
-      const user = await requireUser(app, request);
-      return { following: await isFollowing(db, user.id, request.params.slug) };
+      return { following: await isFollowing(db, sessionUser(request).id, request.params.slug) };
     },
   );
   app.put(
@@ -85,8 +84,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
       config: { access: 'user' },
     },
     async (request) => {
-      const user = await requireUser(app, request);
-      await followFirm(db, user.id, request.params.slug);
+      await followFirm(db, sessionUser(request).id, request.params.slug);
       return { following: true };
     },
   );
@@ -101,8 +99,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
       config: { access: 'user' },
     },
     async (request) => {
-      const user = await requireUser(app, request);
-      await unfollowFirm(db, user.id, request.params.slug);
+      await unfollowFirm(db, sessionUser(request).id, request.params.slug);
       return { following: false };
     },
   );
@@ -118,7 +115,7 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
       },
       config: { access: 'user' },
     },
-    async (request) => listFollowedFirms(db, (await requireUser(app, request)).id),
+    async (request) => listFollowedFirms(db, sessionUser(request).id),
   );
 
   const linkLimit = rateLimit(app, [byIp('firm-updates-link', 30, MINUTE)]);

@@ -41,7 +41,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/quick-updates', label: 'Quick updates', icon: MegaphoneIcon },
   { to: '/admin/giveaways', label: 'Giveaways', icon: GiftIcon },
   { to: '/admin/cashback-claims', label: 'Cashback claims', icon: ReceiptIcon },
-  { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
+  { to: '/admin/cash-outs', label: 'Cash-outs', icon: WalletIcon },
   { to: '/admin/postbacks', label: 'Postbacks', icon: InboxIcon },
   { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
   { to: '/admin/reviews', label: 'Reviews', icon: StarIcon },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DigestPreview, DigestSend } from '../../../domain/admin-subscribers';
+import type { DigestSend } from '../../../domain/admin-subscribers';
 import { formatDate } from '../../../domain/format';
 import { QueryFailure } from '../../components/query-failure';
 import { Badge } from '../../components/ui/badge';
@@ -14,9 +14,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
+import { apiJson, serverMessage } from '../../lib/api';
+import { DIGEST_SENDS, digestPreviewQuery, digestSendsQuery } from './queries';
 
-const SENDS = '/api/admin/newsletter/sends';
 const STATUS_BADGE = { sending: 'info', sent: 'success', failed: 'danger' } as const;
 
 const timeOf = (iso: string) => `${formatDate(iso)} ${iso.slice(11, 16)} UTC`;
@@ -27,22 +27,18 @@ const timeOf = (iso: string) => `${formatDate(iso)} ${iso.slice(11, 16)} UTC`;
  */
 export function DigestAdmin() {
   const queryClient = useQueryClient();
-  const preview = useQuery({
-    queryKey: ['/api/admin/newsletter/digest'],
-    queryFn: getQueryFn<DigestPreview>({ on401: 'throw' }),
-  });
+  const preview = useQuery(digestPreviewQuery());
   const sends = useQuery({
-    queryKey: [SENDS],
-    queryFn: getQueryFn<DigestSend[]>({ on401: 'throw' }),
+    ...digestSendsQuery(),
     refetchInterval: (query) => (query.state.data?.some((s) => s.status === 'sending') ? 2000 : false),
   });
   const [confirming, setConfirming] = useState(false);
   const send = useMutation({
-    mutationFn: () => apiJson<DigestSend>('POST', SENDS),
+    mutationFn: () => apiJson<DigestSend>('POST', DIGEST_SENDS),
     onSuccess: async () => {
       setConfirming(false);
       toast({ title: 'Sending the deals email', description: 'Its progress shows in the list of sends.' });
-      await queryClient.invalidateQueries({ queryKey: [SENDS] });
+      await queryClient.invalidateQueries({ queryKey: [DIGEST_SENDS] });
     },
     onError: (err) => {
       setConfirming(false);

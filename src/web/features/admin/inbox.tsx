@@ -1,11 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  type InboxMessage,
-  type InboxPage,
-  MESSAGE_STATUSES,
-  type MessageStatus,
-} from '../../../domain/admin-inbox';
+import { type InboxMessage, MESSAGE_STATUSES, type MessageStatus } from '../../../domain/admin-inbox';
 import { formatDate } from '../../../domain/format';
 import { FilterButtons } from '../../components/filter-buttons';
 import { PagedList } from '../../components/paged-list';
@@ -15,8 +10,9 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
+import { apiJson, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
+import { adminMessagesQuery } from './queries';
 
 const STATUS_LABELS: Record<MessageStatus | 'all', string> = {
   new: 'New',
@@ -30,17 +26,12 @@ const STATUS_BADGE: Record<MessageStatus, 'warning' | 'success' | 'neutral'> = {
   closed: 'neutral',
 };
 
-const inboxQuery = (status: string, page: number) => ({
-  queryKey: [`/api/admin/messages?status=${status}&page=${page}`],
-  queryFn: getQueryFn<InboxPage>({ on401: 'throw' }),
-});
-
 /** /admin/messages: the contact form's messages by status, each answered by email or closed here. */
 export function Inbox() {
   const [params, setParams] = useUrlSearchParams();
   const status = (['all', ...MESSAGE_STATUSES] as const).find((s) => s === params.get('status')) ?? 'new';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery({ ...inboxQuery(status, page), placeholderData: keepPreviousData });
+  const query = useQuery({ ...adminMessagesQuery(status, page), placeholderData: keepPreviousData });
   const go = (next: { status?: string; page?: number }) =>
     setParams(new URLSearchParams({ status: next.status ?? status, page: String(next.page ?? 1) }));
   const data = query.data;

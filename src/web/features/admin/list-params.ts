@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 
+/** A list's search and page in the address (`?q=&page=`), read by its page's loader too. */
+export function readListParams(params: URLSearchParams): { q: string; page: number } {
+  return { q: params.get('q') ?? '', page: Math.max(1, Number(params.get('page')) || 1) };
+}
+
 /**
  * A list's state in the address: its page, its search (run as the admin types, once they pause)
  * and whatever filters it reads from `params`. `update` sets or (null, '') drops keys; a new
@@ -8,8 +13,7 @@ import { useUrlSearchParams } from '../../lib/url-search-params';
  */
 export function useListParams({ replace = true }: { replace?: boolean } = {}) {
   const [params, setParams] = useUrlSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { q, page } = readListParams(params);
   const [text, setText] = useState(q);
 
   const update = (changes: Record<string, string | null>) => {

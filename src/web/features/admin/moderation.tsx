@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { formatDate } from '../../../domain/format';
 import {
   type AdminReview,
-  type AdminReviewPage,
   type ModerationPayload,
   ModerationPayloadSchema,
 } from '../../../domain/moderation';
@@ -20,9 +19,10 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, getQueryFn } from '../../lib/api';
+import { apiJson } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { ManualReviewForm } from './manual-review';
+import { adminReviewsQuery } from './queries';
 import { ReasonFields } from './reason-fields';
 import { useZodForm } from './use-zod-form';
 
@@ -45,11 +45,7 @@ export function ReviewModeration() {
   const [params, setParams] = useUrlSearchParams();
   const view: View = VIEWS.find(([v]) => v === params.get('view'))?.[0] ?? 'queue';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery({
-    queryKey: [`/api/admin/reviews?view=${view}&page=${page}`],
-    queryFn: getQueryFn<AdminReviewPage>({ on401: 'throw' }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...adminReviewsQuery(view, page), placeholderData: keepPreviousData });
   const go = (next: { view?: View; page?: number }) =>
     setParams(new URLSearchParams({ view: next.view ?? view, page: String(next.page ?? 1) }));
   const [adding, setAdding] = useState(false);

@@ -1,9 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import ArrowDownIcon from '~icons/lucide/arrow-down';
-import ArrowUpIcon from '~icons/lucide/arrow-up';
-import XIcon from '~icons/lucide/x';
 import {
   type AdminPost,
   emptyPost,
@@ -19,10 +16,10 @@ import { Card } from '../../components/ui/card';
 import { apiJson } from '../../lib/api';
 import { ConfirmDelete } from './confirm-delete';
 import { ConflictNotice } from './conflict-notice';
-import { CheckboxField, type Errors, NumberField, SelectField, TextAreaField, TextField } from './fields';
+import { CheckboxField, NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { ImageField } from './image-field';
 import { PostStatusBadge } from './post-list';
-import { firmChoicesQuery } from './queries';
+import { TemplateFields } from './post-template-fields';
 import { RichTextField } from './rich-text-editor';
 import { useSaveForm } from './use-save-form';
 import { useZodForm } from './use-zod-form';
@@ -46,105 +43,6 @@ const fromLocalInput = (value: string | null) => {
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
 };
 const zoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** The template's firms, in the order the post shows them, each with its note. */
-function TemplateFirms({
-  values,
-  errors,
-  onChange,
-}: {
-  values: PostInput['template'];
-  errors: Errors;
-  onChange: (template: PostInput['template']) => void;
-}) {
-  const firms = useQuery(firmChoicesQuery());
-  const names = new Map((firms.data ?? []).map((f) => [f.id, f.name]));
-  const ids = values.selectedFirmIds;
-  const move = (index: number, by: number) => {
-    const next = [...ids];
-    const [id] = next.splice(index, 1);
-    next.splice(index + by, 0, id);
-    onChange({ ...values, selectedFirmIds: next });
-  };
-  const remove = (id: number) => {
-    const { [String(id)]: _gone, ...notes } = values.perFirmNotes;
-    onChange({ ...values, selectedFirmIds: ids.filter((x) => x !== id), perFirmNotes: notes });
-  };
-  const error =
-    errors['template.selectedFirmIds'] ??
-    Object.entries(errors).find(([key]) => key.startsWith('template.selectedFirmIds.'))?.[1];
-  return (
-    <div className="grid gap-3 sm:col-span-2">
-      <SelectField
-        path="template.selectedFirmIds"
-        label="Featured prop firms"
-        hint="Shown as firm cards after the content, in this order."
-        errors={error ? { 'template.selectedFirmIds': error } : {}}
-        value=""
-        options={[
-          { value: '', label: 'Add a firm...' },
-          ...(firms.data ?? [])
-            .filter((f) => !ids.includes(f.id))
-            .map((f) => ({ value: String(f.id), label: f.name })),
-        ]}
-        onChange={(v) => v && onChange({ ...values, selectedFirmIds: [...ids, Number(v)] })}
-      />
-      {ids.length ? (
-        <ol className="grid gap-3">
-          {ids.map((id, index) => (
-            <li key={id} className="rounded-lg border border-slate-200 p-3">
-              <div className="mb-2 flex items-center justify-between gap-2">
-                <span className="font-medium text-slate-900">
-                  {index + 1}. {names.get(id) ?? `Firm ${id}`}
-                </span>
-                <span className="flex gap-1">
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Move ${names.get(id) ?? id} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    <ArrowUpIcon aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Move ${names.get(id) ?? id} down`}
-                    disabled={index === ids.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    <ArrowDownIcon aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Remove ${names.get(id) ?? id}`}
-                    onClick={() => remove(id)}
-                  >
-                    <XIcon aria-hidden="true" />
-                  </Button>
-                </span>
-              </div>
-              <RichTextField
-                path={`template.perFirmNotes.${id}`}
-                label={`Note on ${names.get(id) ?? `firm ${id}`} (optional)`}
-                errors={errors}
-                value={values.perFirmNotes[String(id)] ?? null}
-                onChange={(v) =>
-                  onChange({ ...values, perFirmNotes: { ...values.perFirmNotes, [String(id)]: v } })
-                }
-              />
-            </li>
-          ))}
-        </ol>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * One post's every field; saves with the version it was loaded at (409 Conflict when stale).
@@ -378,44 +276,7 @@ export function PostEditor({
             onChange={(v) => set({ content: v })}
           />
         </Card>
-        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-          <div className="sm:col-span-2">
-            <CheckboxField
-              path="templateEnabled"
-              label="Template mode: an intro, featured firm cards with notes, and an outro"
-              errors={errors}
-              checked={values.templateEnabled}
-              onChange={(v) => set({ templateEnabled: v })}
-            />
-          </div>
-          {values.templateEnabled ? (
-            <>
-              <RichTextField
-                path="template.introContent"
-                label="Intro"
-                hint="Shown before the content."
-                className="sm:col-span-2"
-                errors={errors}
-                value={values.template.introContent}
-                onChange={(v) => set({ template: { ...values.template, introContent: v } })}
-              />
-              <TemplateFirms
-                values={values.template}
-                errors={errors}
-                onChange={(template) => set({ template })}
-              />
-              <RichTextField
-                path="template.outroContent"
-                label="Outro"
-                hint="Shown after the firm cards."
-                className="sm:col-span-2"
-                errors={errors}
-                value={values.template.outroContent}
-                onChange={(v) => set({ template: { ...values.template, outroContent: v } })}
-              />
-            </>
-          ) : null}
-        </Card>
+        <TemplateFields values={values} errors={errors} set={set} />
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending

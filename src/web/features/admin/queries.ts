@@ -2,6 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AdminOverview, AuditPage } from '../../../domain/admin';
 import type { AdminCoupon, AdminCouponPage, FirmChoice } from '../../../domain/admin-content';
 import type { AdminFirm, AdminFirmPage, AdminUnlistedFirm, FirmOptions } from '../../../domain/admin-firms';
+import type { InboxPage } from '../../../domain/admin-inbox';
+import type { AdminSubscriberPage, DigestPreview, DigestSend } from '../../../domain/admin-subscribers';
+import type { AdminUserPage } from '../../../domain/admin-users';
+import type { AdminReviewPage } from '../../../domain/moderation';
 import type { PayoutQueueFilter } from '../../../domain/payout-rules';
 import type { AdminPayoutReportPage } from '../../../domain/payouts';
 import { getQueryFn } from '../../lib/api';
@@ -78,3 +82,37 @@ export const adminPayoutReportsQuery = (params: { filter: PayoutQueueFilter; pag
     queryFn: fetchJson(),
     ...admin,
   });
+
+export const adminMessagesQuery = (status: string, page: number) =>
+  queryOptions<InboxPage>({
+    queryKey: [`/api/admin/messages?status=${status}&page=${page}`],
+    queryFn: fetchJson(),
+  });
+
+export const adminReviewsQuery = (view: string, page: number) =>
+  queryOptions<AdminReviewPage>({
+    queryKey: [`/api/admin/reviews?view=${view}&page=${page}`],
+    queryFn: fetchJson(),
+  });
+
+export const adminSubscribersQuery = (filter: URLSearchParams, page: number) =>
+  queryOptions<AdminSubscriberPage>({
+    queryKey: [`/api/admin/subscribers?${filter}&page=${page}`],
+    queryFn: fetchJson(),
+  });
+
+export const adminUsersQuery = (params: { q: string; filter: string; page: number }) =>
+  queryOptions<AdminUserPage>({
+    queryKey: [
+      `/api/admin/users?${new URLSearchParams({ q: params.q, filter: params.filter, page: String(params.page) })}`,
+    ],
+    queryFn: fetchJson(),
+  });
+
+export const DIGEST_SENDS = '/api/admin/newsletter/sends';
+
+export const digestPreviewQuery = () =>
+  queryOptions<DigestPreview>({ queryKey: ['/api/admin/newsletter/digest'], queryFn: fetchJson() });
+
+export const digestSendsQuery = () =>
+  queryOptions<DigestSend[]>({ queryKey: [DIGEST_SENDS], queryFn: fetchJson() });

@@ -1,10 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import {
-  type AdminSubscriber,
-  type AdminSubscriberPage,
-  SUBSCRIBER_STATUSES,
-} from '../../../domain/admin-subscribers';
+import { type AdminSubscriber, SUBSCRIBER_STATUSES } from '../../../domain/admin-subscribers';
 import { formatDate } from '../../../domain/format';
 import type { Column } from '../../components/data-table';
 import { FilterButtons } from '../../components/filter-buttons';
@@ -14,8 +10,9 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
+import { apiJson, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
+import { adminSubscribersQuery } from './queries';
 
 const STATUS_BADGE = { confirmed: 'success', pending: 'warning', unsubscribed: 'neutral' } as const;
 
@@ -27,11 +24,7 @@ export function Subscribers() {
   const tag = params.get('tag') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const filter = new URLSearchParams({ status, q, tag });
-  const query = useQuery({
-    queryKey: [`/api/admin/subscribers?${filter}&page=${page}`],
-    queryFn: getQueryFn<AdminSubscriberPage>({ on401: 'throw' }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...adminSubscribersQuery(filter, page), placeholderData: keepPreviousData });
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (id: number) => apiJson('DELETE', `/api/admin/subscribers/${id}`),

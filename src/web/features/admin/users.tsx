@@ -3,7 +3,6 @@ import { type FormEvent, useState } from 'react';
 import {
   type AdminUser,
   type AdminUserDetail,
-  type AdminUserPage,
   SUSPENSION_DAYS,
   SUSPENSION_REASONS,
   type SuspensionPayload,
@@ -24,6 +23,7 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
 import { fieldId } from './fields';
+import { adminUsersQuery } from './queries';
 import { ReasonFields } from './reason-fields';
 import { useZodForm } from './use-zod-form';
 
@@ -42,11 +42,7 @@ export function Users() {
   const q = params.get('q') ?? '';
   const filter = USER_FILTERS.find((f) => f === params.get('filter')) ?? 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery({
-    queryKey: [`/api/admin/users?${new URLSearchParams({ q, filter, page: String(page) })}`],
-    queryFn: getQueryFn<AdminUserPage>({ on401: 'throw' }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...adminUsersQuery({ q, filter, page }), placeholderData: keepPreviousData });
   const [text, setText] = useState(q);
   const go = (next: Record<string, string>) =>
     setParams(new URLSearchParams({ q, filter, ...next, page: next.page ?? '1' }));

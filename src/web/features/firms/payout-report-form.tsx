@@ -3,17 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../domain/accounts';
 import type { FirmDetails } from '../../../domain/firms';
-import { formatFunding } from '../../../domain/format';
-import {
-  DENIAL_REASON_LABELS,
-  DENIAL_REASONS,
-  OTHER_PAYOUT_METHOD,
-  OTHER_PAYOUT_METHOD_LABEL,
-  PAYOUT_AMOUNT_MAX,
-  PAYOUT_AMOUNT_MIN,
-  PAYOUT_COMMENT_MAX,
-  type PayoutReportKind,
-} from '../../../domain/payout-rules';
+import { PAYOUT_COMMENT_MAX, type PayoutReportKind } from '../../../domain/payout-rules';
 import type { OwnPayoutReport } from '../../../domain/payouts';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -24,8 +14,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { NativeSelect } from '../../components/ui/native-select';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
@@ -36,9 +24,9 @@ import {
   type PayoutDraft,
   payoutFormData,
   refusedField,
-  todayUtc,
 } from './payout-draft';
-import { Field, ImagesField, ReferenceFields, SELECT } from './payout-form-bits';
+import { Field, ImagesField, ReferenceFields } from './payout-form-bits';
+import { AccountFields, KindFields } from './payout-report-fields';
 import { firmPayoutMethodsQuery, firmPayoutReportsFilter, ownPayoutReportsQuery } from './queries';
 
 const KINDS: readonly [PayoutReportKind, string][] = [
@@ -48,195 +36,6 @@ const KINDS: readonly [PayoutReportKind, string][] = [
 
 /** The statuses whose message the form shows beside its fields (the rest are the toast's). */
 const SHOWN_STATUSES = [400, 403, 409, 413, 415, 422, 429];
-
-/** The dates of a paid report, or the date and reason of a denial. */
-function KindFields({
-  draft,
-  set,
-  errors,
-  methods,
-}: {
-  draft: PayoutDraft;
-  set: (patch: Partial<PayoutDraft>) => void;
-  errors: Record<string, string>;
-  methods: { id: number; name: string }[];
-}) {
-  const id = useId();
-  const today = todayUtc();
-  if (draft.kind === 'denied') {
-    return (
-      <>
-        <Field
-          id={`${id}-denied-on`}
-          label="Date denied"
-          error={errors.deniedOn}
-          control={(aria) => (
-            <Input
-              {...aria}
-              type="date"
-              max={today}
-              value={draft.deniedOn}
-              onChange={(e) => set({ deniedOn: e.target.value })}
-            />
-          )}
-        />
-        <Field
-          id={`${id}-denial-reason`}
-          label="Reason the firm gave"
-          error={errors.denialReason}
-          control={(aria) => (
-            <NativeSelect
-              {...aria}
-              className={SELECT}
-              value={draft.denialReason}
-              onChange={(e) => set({ denialReason: e.target.value as PayoutDraft['denialReason'] })}
-            >
-              <option value="">Choose a reason</option>
-              {DENIAL_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {DENIAL_REASON_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        />
-      </>
-    );
-  }
-  return (
-    <>
-      <Field
-        id={`${id}-amount`}
-        label="Amount received (USD)"
-        hint={`$${PAYOUT_AMOUNT_MIN} to $${PAYOUT_AMOUNT_MAX.toLocaleString('en-US')}`}
-        error={errors.amount}
-        control={(aria) => (
-          <Input
-            {...aria}
-            inputMode="decimal"
-            placeholder="2500.00"
-            value={draft.amount}
-            onChange={(e) => set({ amount: e.target.value })}
-          />
-        )}
-      />
-      <Field
-        id={`${id}-method`}
-        label="Payout method"
-        error={errors.method}
-        control={(aria) => (
-          <NativeSelect
-            {...aria}
-            className={SELECT}
-            value={draft.method}
-            onChange={(e) => set({ method: e.target.value })}
-          >
-            <option value="">Choose the method</option>
-            {methods.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-            <option value={OTHER_PAYOUT_METHOD}>{OTHER_PAYOUT_METHOD_LABEL}</option>
-          </NativeSelect>
-        )}
-      />
-      <Field
-        id={`${id}-requested`}
-        label="Date requested"
-        error={errors.requestedOn}
-        control={(aria) => (
-          <Input
-            {...aria}
-            type="date"
-            max={today}
-            value={draft.requestedOn}
-            onChange={(e) => set({ requestedOn: e.target.value })}
-          />
-        )}
-      />
-      <Field
-        id={`${id}-received`}
-        label="Date received"
-        error={errors.receivedOn}
-        control={(aria) => (
-          <Input
-            {...aria}
-            type="date"
-            min={draft.requestedOn || undefined}
-            max={today}
-            value={draft.receivedOn}
-            onChange={(e) => set({ receivedOn: e.target.value })}
-          />
-        )}
-      />
-    </>
-  );
-}
-
-/** The account it came from, both optional: one of the firm's funding models and its sizes. */
-function AccountFields({
-  firm,
-  draft,
-  set,
-  errors,
-}: {
-  firm: FirmDetails;
-  draft: PayoutDraft;
-  set: (patch: Partial<PayoutDraft>) => void;
-  errors: Record<string, string>;
-}) {
-  const id = useId();
-  const accounts = firm.accounts
-    .filter((a) => !draft.fundingModelId || String(a.fundingModelId) === draft.fundingModelId)
-    .sort((a, b) => a.capital - b.capital);
-  const modelName = (modelId: number) => firm.fundingModels.find((m) => m.id === modelId)?.name ?? '';
-  return (
-    <>
-      <Field
-        id={`${id}-model`}
-        label="Funding model (optional)"
-        error={errors.fundingModelId}
-        control={(aria) => (
-          <NativeSelect
-            {...aria}
-            className={SELECT}
-            value={draft.fundingModelId}
-            onChange={(e) => set({ fundingModelId: e.target.value, accountId: '' })}
-          >
-            <option value="">Not saying</option>
-            {firm.fundingModels.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      />
-      <Field
-        id={`${id}-account`}
-        label="Account size (optional)"
-        error={errors.accountId}
-        control={(aria) => (
-          <NativeSelect
-            {...aria}
-            className={SELECT}
-            value={draft.accountId}
-            onChange={(e) => set({ accountId: e.target.value })}
-          >
-            <option value="">Not saying</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {formatFunding(a.capital)}
-                {draft.fundingModelId ? '' : ` (${modelName(a.fundingModelId)})`}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      />
-    </>
-  );
-}
 
 /**
  * A payout report of one firm: paid (amount, method, dates) or denied (date, reason), the account it

@@ -3,12 +3,12 @@ import { CURRENT_USER_PATH } from '../../../domain/api-paths';
 import type {
   AdminAward,
   AdminCashbackClaim,
-  AdminPayout,
+  AdminCashOut,
   CashbackClaim,
   CashbackFirm,
+  CashOut,
+  CashOutStatus,
   ClaimStatus,
-  Payout,
-  PayoutStatus,
   PointsHistory,
   PointsProgram,
 } from '../../../domain/points';
@@ -38,16 +38,16 @@ export const pointsHistoryQuery = (page: number) =>
     queryFn: getQueryFn<PointsHistory>({ on401: 'throw' }),
   });
 
-export const ownPayoutsQuery = () =>
-  queryOptions<Payout[]>({
-    queryKey: ['/api/payouts'],
-    queryFn: getQueryFn<Payout[]>({ on401: 'throw' }),
+export const ownCashOutsQuery = () =>
+  queryOptions<CashOut[]>({
+    queryKey: ['/api/points/cash-outs'],
+    queryFn: getQueryFn<CashOut[]>({ on401: 'throw' }),
   });
 
-export const adminPayoutsQuery = (status: PayoutStatus) =>
-  queryOptions<AdminPayout[]>({
-    queryKey: [`/api/admin/payouts?status=${status}`],
-    queryFn: getQueryFn<AdminPayout[]>({ on401: 'throw' }),
+export const adminCashOutsQuery = (status: CashOutStatus) =>
+  queryOptions<AdminCashOut[]>({
+    queryKey: [`/api/admin/points/cash-outs?status=${status}`],
+    queryFn: getQueryFn<AdminCashOut[]>({ on401: 'throw' }),
   });
 
 /**
@@ -65,9 +65,8 @@ export function useRefreshPoints() {
           return (
             key.startsWith('/api/cashback-claims') ||
             key.startsWith('/api/points') ||
-            key.startsWith('/api/payouts') ||
             key.startsWith('/api/admin/cashback-claims') ||
-            key.startsWith('/api/admin/payouts') ||
+            key.startsWith('/api/admin/points/cash-outs') ||
             key.startsWith('/api/home')
           );
         },

@@ -80,7 +80,7 @@ function PointsCard({ home }: { home: SignedInHome }) {
           </p>
         )}
         <div className="flex flex-wrap gap-3 text-sm">
-          {moreLink('/profile', 'Full history and payouts')}
+          {moreLink('/profile', 'Full history and cash-outs')}
           {moreLink('/earn-points', 'Ways to earn points')}
         </div>
       </CardContent>
@@ -89,15 +89,15 @@ function PointsCard({ home }: { home: SignedInHome }) {
 }
 
 function WaitingCard({ home }: { home: SignedInHome }) {
-  const { openClaims, openPayouts } = home;
+  const { openClaims, openCashOuts } = home;
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Waiting for review</CardTitle>
-        <CardDescription>Cashback claims and payouts an admin has not decided yet.</CardDescription>
+        <CardDescription>Cashback claims and cash-outs an admin has not decided yet.</CardDescription>
       </CardHeader>
       <CardContent>
-        {openClaims.length || openPayouts.length ? (
+        {openClaims.length || openCashOuts.length ? (
           <ul className="divide-y divide-slate-200" data-testid="home-waiting">
             {openClaims.map((claim) => (
               <li key={`claim-${claim.id}`} className="flex items-start justify-between gap-4 py-3">
@@ -112,17 +112,17 @@ function WaitingCard({ home }: { home: SignedInHome }) {
                 </span>
               </li>
             ))}
-            {openPayouts.map((payout) => (
-              <li key={`payout-${payout.id}`} className="flex items-start justify-between gap-4 py-3">
+            {openCashOuts.map((cashOut) => (
+              <li key={`cash-out-${cashOut.id}`} className="flex items-start justify-between gap-4 py-3">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
-                    Payout of ${payout.amountUsd.toFixed(2)} by{' '}
-                    {payout.method === 'paypal' ? 'PayPal' : 'USDT'}
+                    Cash-out of ${cashOut.amountUsd.toFixed(2)} by{' '}
+                    {cashOut.method === 'paypal' ? 'PayPal' : 'USDT'}
                   </p>
-                  <p className="text-sm text-slate-600">Asked {formatDate(payout.createdAt)}</p>
+                  <p className="text-sm text-slate-600">Asked {formatDate(cashOut.createdAt)}</p>
                 </div>
                 <span className="shrink-0 text-sm font-semibold text-slate-700 tabular-nums">
-                  {payout.points.toLocaleString('en-US')} pts
+                  {cashOut.points.toLocaleString('en-US')} pts
                 </span>
               </li>
             ))}

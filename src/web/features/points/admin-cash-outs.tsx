@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../../domain/format';
-import { type AdminPayout, PAYOUT_STATUSES, type PayoutStatus } from '../../../domain/points';
+import { type AdminCashOut, CASH_OUT_STATUSES, type CashOutStatus } from '../../../domain/points';
 import { FilterButtons } from '../../components/filter-buttons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -10,32 +10,32 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, serverMessage } from '../../lib/api';
-import { methodLabel, PAYOUT_STATUS_BADGE } from './payouts';
-import { adminPayoutsQuery, useRefreshPoints } from './queries';
+import { CASH_OUT_STATUS_BADGE, methodLabel } from './cash-outs';
+import { adminCashOutsQuery, useRefreshPoints } from './queries';
 
-/** The admin queue of payouts: mark paid with a reference, or reject (the points go back). */
-export function AdminPayouts() {
-  const [status, setStatus] = useState<PayoutStatus>('pending');
-  const { data: payouts, isPending, isError } = useQuery(adminPayoutsQuery(status));
+/** The admin queue of cash-outs: mark paid with a reference, or reject (the points go back). */
+export function AdminCashOuts() {
+  const [status, setStatus] = useState<CashOutStatus>('pending');
+  const { data: cashOuts, isPending, isError } = useQuery(adminCashOutsQuery(status));
   return (
     <div className="grid gap-4">
       <FilterButtons
-        label="Payout status"
-        options={PAYOUT_STATUSES.map((s) => [s, PAYOUT_STATUS_BADGE[s].label] as const)}
+        label="Cash-out status"
+        options={CASH_OUT_STATUSES.map((s) => [s, CASH_OUT_STATUS_BADGE[s].label] as const)}
         value={status}
         onChange={setStatus}
       />
-      {isPending ? <p className="text-sm text-slate-600">Loading payouts</p> : null}
-      {isError ? <p className="text-sm text-red-700">The payouts could not be loaded.</p> : null}
-      {payouts?.length === 0 ? <p className="text-sm text-slate-600">No {status} payouts.</p> : null}
-      {payouts?.map((p) => (
-        <AdminPayoutCard key={p.id} payout={p} />
+      {isPending ? <p className="text-sm text-slate-600">Loading cash-outs</p> : null}
+      {isError ? <p className="text-sm text-red-700">The cash-outs could not be loaded.</p> : null}
+      {cashOuts?.length === 0 ? <p className="text-sm text-slate-600">No {status} cash-outs.</p> : null}
+      {cashOuts?.map((c) => (
+        <AdminCashOutCard key={c.id} cashOut={c} />
       ))}
     </div>
   );
 }
 
-function AdminPayoutCard({ payout }: { payout: AdminPayout }) {
+function AdminCashOutCard({ cashOut }: { cashOut: AdminCashOut }) {
   const id = useId();
   const refresh = useRefreshPoints();
   const [reference, setReference] = useState('');
@@ -44,13 +44,13 @@ function AdminPayoutCard({ payout }: { payout: AdminPayout }) {
     mutationFn: (action: 'paid' | 'reject') =>
       apiJson(
         'POST',
-        `/api/admin/payouts/${payout.id}/${action}`,
+        `/api/admin/points/cash-outs/${cashOut.id}/${action}`,
         action === 'paid' ? { reference } : { reason },
       ),
     onSuccess: async (_d, action) => {
       toast({
-        title: action === 'paid' ? 'Payout marked paid' : 'Payout rejected',
-        description: payout.user.email,
+        title: action === 'paid' ? 'Cash-out marked paid' : 'Cash-out rejected',
+        description: cashOut.user.email,
       });
       await refresh();
     },
@@ -61,24 +61,24 @@ function AdminPayoutCard({ payout }: { payout: AdminPayout }) {
     e.preventDefault();
     decide.mutate(action);
   };
-  const badge = PAYOUT_STATUS_BADGE[payout.status];
+  const badge = CASH_OUT_STATUS_BADGE[cashOut.status];
   return (
-    <Card data-testid={`admin-payout-${payout.id}`}>
+    <Card data-testid={`admin-cash-out-${cashOut.id}`}>
       <CardContent className="grid gap-2 pt-6 text-sm text-slate-700">
         <p className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
-          #{payout.id}: {payout.points.toLocaleString('en-US')} points (${payout.amountUsd.toFixed(2)}) by{' '}
-          {methodLabel(payout.method)} <Badge variant={badge.variant}>{badge.label}</Badge>
+          #{cashOut.id}: {cashOut.points.toLocaleString('en-US')} points (${cashOut.amountUsd.toFixed(2)}) by{' '}
+          {methodLabel(cashOut.method)} <Badge variant={badge.variant}>{badge.label}</Badge>
         </p>
         <p>
-          {payout.user.username ?? 'No username'} ({payout.user.email}), requested{' '}
-          {formatDate(payout.createdAt)}
+          {cashOut.user.username ?? 'No username'} ({cashOut.user.email}), requested{' '}
+          {formatDate(cashOut.createdAt)}
         </p>
         <p className="break-all">
-          To: <span className="font-mono">{payout.destination}</span>
+          To: <span className="font-mono">{cashOut.destination}</span>
         </p>
-        {payout.paymentReference ? <p>Reference: {payout.paymentReference}</p> : null}
-        {payout.rejectionReason ? <p className="text-red-800">Reason: {payout.rejectionReason}</p> : null}
-        {payout.status === 'pending' ? (
+        {cashOut.paymentReference ? <p>Reference: {cashOut.paymentReference}</p> : null}
+        {cashOut.rejectionReason ? <p className="text-red-800">Reason: {cashOut.rejectionReason}</p> : null}
+        {cashOut.status === 'pending' ? (
           <div className="mt-2 grid gap-3 md:grid-cols-2">
             <form className="grid gap-2" onSubmit={submit('paid')}>
               <Label htmlFor={`${id}-ref`}>Payment reference</Label>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../domain/accounts';
 import { ApiError } from '../../lib/api';
-import { checkReviewDraft, reviewErrorToast } from './firm-reviews';
+import { checkReviewDraft, reviewErrorToast } from './review-draft';
 
 const user: CurrentUser = {
   id: 'u1',

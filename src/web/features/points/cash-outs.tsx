@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../../domain/format';
-import type { Payout } from '../../../domain/points';
+import type { CashOut } from '../../../domain/points';
 import { POINTS_RULES, pointsToUsd } from '../../../domain/points-rules';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,35 +12,35 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { ownPayoutsQuery, useRefreshPoints } from './queries';
+import { ownCashOutsQuery, useRefreshPoints } from './queries';
 
 const selectClass =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500';
 
-export const PAYOUT_STATUS_BADGE = {
+export const CASH_OUT_STATUS_BADGE = {
   pending: { label: 'Pending', variant: 'warning' },
   paid: { label: 'Paid', variant: 'success' },
   rejected: { label: 'Rejected', variant: 'danger' },
 } as const;
 
-export const methodLabel = (method: Payout['method']) => (method === 'paypal' ? 'PayPal' : 'USDT');
+export const methodLabel = (method: CashOut['method']) => (method === 'paypal' ? 'PayPal' : 'USDT');
 
 /** Turns points into money: at least the published minimum, debited at once. */
-export function PayoutRequestCard({ balance, emailVerified }: { balance: number; emailVerified: boolean }) {
+export function CashOutRequestCard({ balance, emailVerified }: { balance: number; emailVerified: boolean }) {
   const id = useId();
   const refresh = useRefreshPoints();
   const [method, setMethod] = useState<'paypal' | 'usdt'>('paypal');
-  const [points, setPoints] = useState(String(POINTS_RULES.payoutMinimumPoints));
+  const [points, setPoints] = useState(String(POINTS_RULES.cashOutMinimumPoints));
   const [error, setError] = useState<string | null>(null);
-  const min = POINTS_RULES.payoutMinimumPoints;
+  const min = POINTS_RULES.cashOutMinimumPoints;
   const enough = balance >= min;
   const request = useMutation({
-    mutationFn: (body: unknown) => apiJson<Payout>('POST', '/api/payouts', body),
-    onSuccess: async (payout) => {
+    mutationFn: (body: unknown) => apiJson<CashOut>('POST', '/api/points/cash-outs', body),
+    onSuccess: async (cashOut) => {
       setError(null);
       toast({
-        title: 'Payout requested',
-        description: `${payout.points.toLocaleString('en-US')} points ($${payout.amountUsd.toFixed(2)}) to ${methodLabel(payout.method)}.`,
+        title: 'Cash-out requested',
+        description: `${cashOut.points.toLocaleString('en-US')} points ($${cashOut.amountUsd.toFixed(2)}) to ${methodLabel(cashOut.method)}.`,
       });
       await refresh();
     },
@@ -57,22 +57,20 @@ export function PayoutRequestCard({ balance, emailVerified }: { balance: number;
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Payout</CardTitle>
+        <CardTitle as="h2">Cash out</CardTitle>
         <CardDescription>
-          {POINTS_RULES.pointsPerUsd} points are worth $1. The minimum payout is {min.toLocaleString('en-US')}{' '}
-          points ($
+          {POINTS_RULES.pointsPerUsd} points are worth $1. The minimum cash-out is{' '}
+          {min.toLocaleString('en-US')} points ($
           {pointsToUsd(min).toFixed(2)}), paid by PayPal or in USDT.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {!enough ? (
           <p className="text-sm text-slate-600">
-            You need {(min - balance).toLocaleString('en-US')} more points to ask for a payout.
+            You need {(min - balance).toLocaleString('en-US')} more points to cash out.
           </p>
         ) : !emailVerified ? (
-          <p className="text-sm text-amber-900">
-            Please verify your email address before asking for a payout.
-          </p>
+          <p className="text-sm text-amber-900">Please verify your email address before cashing out.</p>
         ) : (
           <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
             <div className="grid gap-1.5">
@@ -120,7 +118,7 @@ export function PayoutRequestCard({ balance, emailVerified }: { balance: number;
             <div className="sm:col-span-2">
               <Button type="submit" disabled={request.isPending}>
                 {request.isPending
-                  ? 'Requesting payout'
+                  ? 'Requesting cash-out'
                   : `Request $${pointsToUsd(Number(points) || 0).toFixed(2)}`}
               </Button>
             </div>
@@ -131,19 +129,19 @@ export function PayoutRequestCard({ balance, emailVerified }: { balance: number;
   );
 }
 
-/** The trader's payouts with their statuses. */
-export function OwnPayoutsList() {
-  const { data: payouts } = useQuery(ownPayoutsQuery());
-  if (!payouts || payouts.length === 0) return null;
+/** The trader's cash-outs with their statuses. */
+export function OwnCashOutsList() {
+  const { data: cashOuts } = useQuery(ownCashOutsQuery());
+  if (!cashOuts || cashOuts.length === 0) return null;
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Your payouts</CardTitle>
+        <CardTitle as="h2">Your cash-outs</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-slate-200">
-          {payouts.map((p) => (
-            <li key={p.id} id={`payout-${p.id}`} className="flex items-start justify-between gap-4 py-3">
+          {cashOuts.map((p) => (
+            <li key={p.id} id={`cash-out-${p.id}`} className="flex items-start justify-between gap-4 py-3">
               <div className="text-sm text-slate-700">
                 <p className="font-medium text-slate-900">
                   #{p.id}: {p.points.toLocaleString('en-US')} points (${p.amountUsd.toFixed(2)}) by{' '}
@@ -154,8 +152,8 @@ export function OwnPayoutsList() {
                 {p.paymentReference ? <p>Reference: {p.paymentReference}</p> : null}
                 {p.rejectionReason ? <p className="text-red-800">Reason: {p.rejectionReason}</p> : null}
               </div>
-              <Badge variant={PAYOUT_STATUS_BADGE[p.status].variant}>
-                {PAYOUT_STATUS_BADGE[p.status].label}
+              <Badge variant={CASH_OUT_STATUS_BADGE[p.status].variant}>
+                {CASH_OUT_STATUS_BADGE[p.status].label}
               </Badge>
             </li>
           ))}

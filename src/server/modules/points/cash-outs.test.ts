@@ -9,7 +9,7 @@ import { recordPoints } from './service';
 
 let ctx: TestContext;
 let admin: TestUser;
-const MIN = POINTS_RULES.payoutMinimumPoints;
+const MIN = POINTS_RULES.cashOutMinimumPoints;
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const ETH = `0x${'a1'.repeat(20)}`;
 
@@ -49,10 +49,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-describe('payout requests', () => {
-  it('debit the points at once and list the payout as pending', async () => {
+describe('cash-out requests', () => {
+  it('debit the points at once and list the cash-out as pending', async () => {
     const user = await traderWith(MIN + 500);
-    const res = await call(user, 'POST', '/api/payouts', {
+    const res = await call(user, 'POST', '/api/points/cash-outs', {
       method: 'paypal',
       destination: 'me@example.com',
       points: MIN,
@@ -64,7 +64,7 @@ describe('payout requests', () => {
       amountUsd: MIN / POINTS_RULES.pointsPerUsd,
     });
     expect(await balanceOf(user.id)).toBe(500);
-    const mine = (await call(user, 'GET', '/api/payouts')).json();
+    const mine = (await call(user, 'GET', '/api/points/cash-outs')).json();
     expect(mine).toHaveLength(1);
     const history = (await call(user, 'GET', '/api/points/history')).json();
     expect(history.balance).toBe(500);
@@ -72,8 +72,8 @@ describe('payout requests', () => {
       delta: -MIN,
       reason: 'payout',
       reference: `payout:${res.json().id}`,
-      href: `/profile#payout-${res.json().id}`,
-      detail: `Payout #${res.json().id} by PayPal`,
+      href: `/profile#cash-out-${res.json().id}`,
+      detail: `Cash-out #${res.json().id} by PayPal`,
     });
   });
 
@@ -88,11 +88,12 @@ describe('payout requests', () => {
       { method: 'paypal', destination: 'me@example.com', points: MIN + 0.5 },
     ];
     for (const payload of bad) {
-      expect((await call(user, 'POST', '/api/payouts', payload)).statusCode, JSON.stringify(payload)).toBe(
-        400,
-      );
+      expect(
+        (await call(user, 'POST', '/api/points/cash-outs', payload)).statusCode,
+        JSON.stringify(payload),
+      ).toBe(400);
     }
-    const tooMuch = await call(user, 'POST', '/api/payouts', {
+    const tooMuch = await call(user, 'POST', '/api/points/cash-outs', {
       method: 'usdt',
       destination: TRON,
       points: MIN + 1,
@@ -100,20 +101,25 @@ describe('payout requests', () => {
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().code).toBe('insufficient_points');
     // The refused request left nothing behind.
-    expect((await call(user, 'GET', '/api/payouts')).json()).toHaveLength(0);
+    expect((await call(user, 'GET', '/api/points/cash-outs')).json()).toHaveLength(0);
     expect(
-      (await call(user, 'POST', '/api/payouts', { method: 'usdt', destination: ETH, points: MIN }))
+      (await call(user, 'POST', '/api/points/cash-outs', { method: 'usdt', destination: ETH, points: MIN }))
         .statusCode,
     ).toBe(201);
     expect(await balanceOf(user.id)).toBe(0);
     expect(
-      (await call(null, 'POST', '/api/payouts', { method: 'usdt', destination: TRON, points: MIN }))
+      (await call(null, 'POST', '/api/points/cash-outs', { method: 'usdt', destination: TRON, points: MIN }))
         .statusCode,
     ).toBe(401);
     const unverified = await signUpUser(ctx, { prefix: 'payunverified' });
     expect(
-      (await call(unverified, 'POST', '/api/payouts', { method: 'usdt', destination: TRON, points: MIN }))
-        .statusCode,
+      (
+        await call(unverified, 'POST', '/api/points/cash-outs', {
+          method: 'usdt',
+          destination: TRON,
+          points: MIN,
+        })
+      ).statusCode,
     ).toBe(403);
   });
 
@@ -121,7 +127,11 @@ describe('payout requests', () => {
     const user = await traderWith(MIN * 3);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call(user, 'POST', '/api/payouts', { method: 'paypal', destination: 'me@example.com', points: MIN }),
+        call(user, 'POST', '/api/points/cash-outs', {
+          method: 'paypal',
+          destination: 'me@example.com',
+          points: MIN,
+        }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
@@ -133,46 +143,51 @@ describe('payout requests', () => {
   });
 });
 
-describe('admin payout decisions', () => {
+describe('admin cash-out decisions', () => {
   it('mark paid with a reference, once', async () => {
     const user = await traderWith(MIN);
-    const payout = (
-      await call(user, 'POST', '/api/payouts', {
+    const cashOut = (
+      await call(user, 'POST', '/api/points/cash-outs', {
         method: 'paypal',
         destination: 'me@example.com',
         points: MIN,
       })
     ).json();
     expect(
-      (await call(user, 'POST', `/api/admin/payouts/${payout.id}/paid`, { reference: 'PP-123' })).statusCode,
+      (await call(user, 'POST', `/api/admin/points/cash-outs/${cashOut.id}/paid`, { reference: 'PP-123' }))
+        .statusCode,
     ).toBe(403);
-    const queue = (await call(admin, 'GET', '/api/admin/payouts')).json();
-    expect(queue.some((p: { id: number }) => p.id === payout.id)).toBe(true);
+    const queue = (await call(admin, 'GET', '/api/admin/points/cash-outs')).json();
+    expect(queue.some((p: { id: number }) => p.id === cashOut.id)).toBe(true);
     expect(
-      (await call(admin, 'POST', `/api/admin/payouts/${payout.id}/paid`, { reference: '' })).statusCode,
+      (await call(admin, 'POST', `/api/admin/points/cash-outs/${cashOut.id}/paid`, { reference: '' }))
+        .statusCode,
     ).toBe(400);
-    const res = await call(admin, 'POST', `/api/admin/payouts/${payout.id}/paid`, { reference: 'PP-123' });
+    const res = await call(admin, 'POST', `/api/admin/points/cash-outs/${cashOut.id}/paid`, {
+      reference: 'PP-123',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'paid', paymentReference: 'PP-123' });
     expect(
-      (await call(admin, 'POST', `/api/admin/payouts/${payout.id}/reject`, { reason: 'oops oops' }))
+      (await call(admin, 'POST', `/api/admin/points/cash-outs/${cashOut.id}/reject`, { reason: 'oops oops' }))
         .statusCode,
     ).toBe(409);
     expect(await balanceOf(user.id)).toBe(0);
-    expect((await mailsTo(ctx, user.email)).at(-1)?.subject).toBe('Your payout was sent');
+    expect((await mailsTo(ctx, user.email)).at(-1)?.subject).toBe('Your cash-out was sent');
     expect(
-      (await call(admin, 'POST', '/api/admin/payouts/999999/paid', { reference: 'PP-1' })).statusCode,
+      (await call(admin, 'POST', '/api/admin/points/cash-outs/999999/paid', { reference: 'PP-1' }))
+        .statusCode,
     ).toBe(404);
   });
 
   it('reject returns the points as their own ledger row, once even when sent twice at once', async () => {
     const user = await traderWith(MIN);
-    const payout = (
-      await call(user, 'POST', '/api/payouts', { method: 'usdt', destination: TRON, points: MIN })
+    const cashOut = (
+      await call(user, 'POST', '/api/points/cash-outs', { method: 'usdt', destination: TRON, points: MIN })
     ).json();
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        call(admin, 'POST', `/api/admin/payouts/${payout.id}/reject`, {
+        call(admin, 'POST', `/api/admin/points/cash-outs/${cashOut.id}/reject`, {
           reason: 'Address on the wrong network',
         }),
       ),
@@ -183,9 +198,9 @@ describe('admin payout decisions', () => {
     expect(history.entries[0]).toMatchObject({
       delta: MIN,
       reason: 'payout_returned',
-      reference: `payout:${payout.id}`,
+      reference: `payout:${cashOut.id}`,
     });
-    expect((await call(user, 'GET', '/api/payouts')).json()[0]).toMatchObject({
+    expect((await call(user, 'GET', '/api/points/cash-outs')).json()[0]).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Address on the wrong network',
     });

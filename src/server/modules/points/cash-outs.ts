@@ -1,16 +1,22 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
-import type { Adjustment, AdminPayout, Payout, PayoutRequest, PayoutStatus } from '../../../domain/points';
+import type {
+  Adjustment,
+  AdminCashOut,
+  CashOut,
+  CashOutRequest,
+  CashOutStatus,
+} from '../../../domain/points';
 import { pointsToUsd } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
-import { payouts, pointsAdjustments, users } from '../../db/schema';
+import { cashOuts, pointsAdjustments, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { DecisionDeps } from './cashback';
 import { recordPoints } from './service';
 
-type PayoutRow = typeof payouts.$inferSelect;
+type CashOutRow = typeof cashOuts.$inferSelect;
 
-function toPayout(row: PayoutRow): Payout {
+function toCashOut(row: CashOutRow): CashOut {
   return {
     id: row.id,
     points: row.points,
@@ -26,17 +32,17 @@ function toPayout(row: PayoutRow): Payout {
 }
 
 /**
- * Asks for a payout: the request and its debit (`payout:<id>`) are one transaction, so the points
+ * Asks for a cash-out: the request and its debit (`payout:<id>`) are one transaction, so the points
  * leave the balance at once, and a request larger than the balance (400) leaves no request behind.
  */
-export async function requestPayout(
+export async function requestCashOut(
   deps: Pick<DecisionDeps, 'db' | 'changes'>,
   userId: string,
-  request: PayoutRequest,
-): Promise<Payout> {
+  request: CashOutRequest,
+): Promise<CashOut> {
   const row = await deps.db.transaction(async (tx) => {
     const [created] = await tx
-      .insert(payouts)
+      .insert(cashOuts)
       .values({ userId, points: request.points, method: request.method, destination: request.destination })
       .returning();
     await recordPoints(tx, {
@@ -49,47 +55,47 @@ export async function requestPayout(
     return created;
   });
   deps.changes.publish({ type: 'points.updated', id: userId });
-  return toPayout(row);
+  return toCashOut(row);
 }
 
-export async function listOwnPayouts(db: Db, userId: string): Promise<Payout[]> {
+export async function listOwnCashOuts(db: Db, userId: string): Promise<CashOut[]> {
   const rows = await db
     .select()
-    .from(payouts)
-    .where(eq(payouts.userId, userId))
-    .orderBy(desc(payouts.createdAt), desc(payouts.id));
-  return rows.map(toPayout);
+    .from(cashOuts)
+    .where(eq(cashOuts.userId, userId))
+    .orderBy(desc(cashOuts.createdAt), desc(cashOuts.id));
+  return rows.map(toCashOut);
 }
 
-export async function listPayoutsForAdmin(db: Db, status: PayoutStatus): Promise<AdminPayout[]> {
+export async function listCashOutsForAdmin(db: Db, status: CashOutStatus): Promise<AdminCashOut[]> {
   const rows = await db
-    .select({ payout: payouts, email: users.email, username: users.username })
-    .from(payouts)
-    .innerJoin(users, eq(users.id, payouts.userId))
-    .where(eq(payouts.status, status))
-    .orderBy(status === 'pending' ? asc(payouts.createdAt) : desc(payouts.decidedAt))
+    .select({ cashOut: cashOuts, email: users.email, username: users.username })
+    .from(cashOuts)
+    .innerJoin(users, eq(users.id, cashOuts.userId))
+    .where(eq(cashOuts.status, status))
+    .orderBy(status === 'pending' ? asc(cashOuts.createdAt) : desc(cashOuts.decidedAt))
     .limit(200);
-  return rows.map(({ payout, email, username }) => ({
-    ...toPayout(payout),
-    user: { id: payout.userId, email, username },
+  return rows.map(({ cashOut, email, username }) => ({
+    ...toCashOut(cashOut),
+    user: { id: cashOut.userId, email, username },
   }));
 }
 
 /**
- * Marks a pending payout paid (with the payment's reference) or rejects it (the points come back
- * as their own ledger row, `payout-return:<id>`). Only a pending payout can be decided: a second
+ * Marks a pending cash-out paid (with the payment's reference) or rejects it (the points come back
+ * as their own ledger row, `payout-return:<id>`). Only a pending cash-out can be decided: a second
  * decision, or two at once, gets 409.
  */
-export async function decidePayout(
+export async function decideCashOut(
   deps: DecisionDeps,
   id: number,
   adminId: string,
   decision: { decision: 'paid'; reference: string } | { decision: 'reject'; reason: string },
-): Promise<Payout> {
+): Promise<CashOut> {
   const result = await deps.db.transaction(async (tx) => {
     const paid = decision.decision === 'paid';
     const [updated] = await tx
-      .update(payouts)
+      .update(cashOuts)
       .set({
         status: paid ? 'paid' : 'rejected',
         paymentReference: paid ? decision.reference : null,
@@ -97,12 +103,12 @@ export async function decidePayout(
         decidedBy: adminId,
         decidedAt: new Date(),
       })
-      .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')))
+      .where(and(eq(cashOuts.id, id), eq(cashOuts.status, 'pending')))
       .returning();
     if (!updated) {
-      const [exists] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, id));
-      if (!exists) throw notFound('Payout');
-      throw new AppError(409, 'payout_decided', 'This payout has already been decided.');
+      const [exists] = await tx.select({ id: cashOuts.id }).from(cashOuts).where(eq(cashOuts.id, id));
+      if (!exists) throw notFound('Cash-out');
+      throw new AppError(409, 'cash_out_decided', 'This cash-out has already been decided.');
     }
     if (!paid) {
       await recordPoints(tx, {
@@ -114,26 +120,26 @@ export async function decidePayout(
       });
     }
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, updated.userId));
-    return { payout: updated, email: user?.email };
+    return { cashOut: updated, email: user?.email };
   });
-  deps.changes.publish({ type: 'points.updated', id: result.payout.userId });
-  const payout = toPayout(result.payout);
+  deps.changes.publish({ type: 'points.updated', id: result.cashOut.userId });
+  const cashOut = toCashOut(result.cashOut);
   if (result.email) {
     const link = `${deps.publicUrl.replace(/\/$/, '')}/profile`;
     const body =
-      payout.status === 'paid'
-        ? `Your payout #${id} of ${payout.points.toLocaleString('en-US')} points ($${payout.amountUsd.toFixed(2)}) was sent. Reference: ${payout.paymentReference}.`
-        : `Your payout #${id} was not sent, and its ${payout.points.toLocaleString('en-US')} points are back in your balance. Reason: ${payout.rejectionReason}`;
+      cashOut.status === 'paid'
+        ? `Your cash-out #${id} of ${cashOut.points.toLocaleString('en-US')} points ($${cashOut.amountUsd.toFixed(2)}) was sent. Reference: ${cashOut.paymentReference}.`
+        : `Your cash-out #${id} was not sent, and its ${cashOut.points.toLocaleString('en-US')} points are back in your balance. Reason: ${cashOut.rejectionReason}`;
     await deps.mailer
       .send({
         to: result.email,
-        subject: payout.status === 'paid' ? 'Your payout was sent' : 'Your payout was not sent',
+        subject: cashOut.status === 'paid' ? 'Your cash-out was sent' : 'Your cash-out was not sent',
         text: `${body}\n\nYour points: ${link}\n`,
         html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">Your points</a></p>`,
       })
-      .catch((err: unknown) => deps.log.error({ err, payout: id }, 'payout decision email not sent'));
+      .catch((err: unknown) => deps.log.error({ err, cashOut: id }, 'cash-out decision email not sent'));
   }
-  return payout;
+  return cashOut;
 }
 
 /** A manual change of an account's balance by an admin, with its reason, as a ledger row naming them. */

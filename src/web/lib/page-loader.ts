@@ -1,0 +1,67 @@
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../domain/accounts';
+import type { LazyPage } from './lazy-page';
+
+/** Any query's options: a page's queries answer with different types. */
+export type PageQuery = FetchQueryOptions<any, any, any, any>;
+
+/** What a page's loader knows: the address it renders and who asks. */
+export interface PageLoaderArgs {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  /** The signed-in visitor, or null. A loader that reads it runs once the visitor is known. */
+  user: CurrentUser | null;
+}
+
+/**
+ * The queries a page renders from, exported as `loader` by its module in `pages/`: the server
+ * fetches them before rendering, the browser starts them as soon as the route matches. The page's
+ * components ask for the same query options, so they find the data in the cache.
+ */
+export type PageLoader = (args: PageLoaderArgs) => PageQuery[];
+
+/**
+ * The queries of a page at an address. While the visitor is not known yet (`user` undefined), a
+ * loader that reads `user` gets no answer: undefined says to ask again once they are. Every other
+ * loader's queries are known at once, so they are fetched together with the visitor.
+ */
+export function listPageQueries(
+  loader: PageLoader | undefined,
+  at: Omit<PageLoaderArgs, 'user'>,
+  user: CurrentUser | null | undefined,
+): PageQuery[] | undefined {
+  if (!loader) return [];
+  if (user !== undefined) return loader({ ...at, user });
+  let readsUser = false;
+  const queries = loader({
+    ...at,
+    get user() {
+      readsUser = true;
+      return null;
+    },
+  });
+  return readsUser ? undefined : queries;
+}
+
+/**
+ * Starts a page's queries in the browser as soon as its route matches: at once if the page's code
+ * is loaded, else the moment it arrives, before the page renders and asks for them.
+ */
+export function startPageQueries(
+  queryClient: QueryClient,
+  page: LazyPage,
+  at: Omit<PageLoaderArgs, 'user'>,
+  user: CurrentUser | null | undefined,
+): void {
+  const start = (loader: PageLoader | undefined) => {
+    for (const query of listPageQueries(loader, at, user) ?? []) void queryClient.prefetchQuery(query);
+  };
+  const loaded = page.loaded();
+  if (loaded) start(loaded.loader);
+  // A page whose code fails to load shows the error boundary; its data is not needed then.
+  else
+    page.preload().then(
+      (m) => start(m.loader),
+      () => {},
+    );
+}

@@ -63,6 +63,39 @@ test('sign up, verify through the outbox link, log out, log in, see the points',
   await expect(page.getByRole('link', { name: 'Profile 0 points' }).first()).toBeVisible();
 });
 
+test("new password fields show the estimator's advice and refuse a guessable password", async ({
+  page,
+}, info) => {
+  await presetCookieConsent(page);
+  const tag = `${info.project.name}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await page.goto('/auth?mode=signup');
+  await waitForApp(page);
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Username').fill(tag);
+  await page.getByLabel('Email').fill(`${tag}@example.com`);
+  const password = page.getByLabel('Password');
+  await password.fill('password1');
+  await expect(page.getByText('This is a commonly used password.')).toBeVisible();
+  await password.fill(`${tag}2026`);
+  await expect(page.getByText('There should not be any personal or page related data.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('This password is too easy to guess.')).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page, { include: ['main'] });
+  await password.fill('kettle orbit velvet lantern');
+  await expect(page.getByText('Hard to guess. Good choice.')).toBeVisible();
+  await expect(page.getByText('This password is too easy to guess.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+
+  // The change form knows whose password it is from the session.
+  await page.goto('/profile');
+  await waitForApp(page);
+  const change = page.getByRole('form', { name: 'Change password' });
+  await change.getByLabel('New password', { exact: true }).fill(`${tag}2026`);
+  await expect(change.getByText('There should not be any personal or page related data.')).toBeVisible();
+});
+
 test('an expired or broken verification link explains itself', async ({ page }) => {
   await presetCookieConsent(page);
   await page.goto('/api/auth/verify-email?token=not-a-real-token');

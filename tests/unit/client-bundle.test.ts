@@ -30,4 +30,16 @@ describe('the browser bundle', () => {
       expect(readFileSync(path.join(CLIENT_DIR, file), 'utf8'), file).not.toContain('ZodError');
     }
   });
+
+  // The password strength estimator and its dictionary (about 240 KB gzip) come with the first new
+  // password typed, not with any page, even those with the password forms.
+  it.each([['entry only'], ...[...LANDING_PAGES, 'auth-page', 'profile-page'].map((p) => [p])])(
+    'loads no password dictionary on a first visit: %s',
+    (page) => {
+      const files = firstLoadFiles(page === 'entry only' ? [] : [`src/web/pages/${page}.tsx`]);
+      for (const file of files) {
+        expect(readFileSync(path.join(CLIENT_DIR, file), 'utf8'), file).not.toContain('passwords-common');
+      }
+    },
+  );
 });

@@ -13,6 +13,7 @@ import type { Changes } from '../../lib/events';
 import type { Mailer } from '../../lib/mailer';
 import { resolveMasterSecret } from '../../lib/secrets';
 import { renderResetEmail, renderVerificationEmail } from './emails';
+import { refuseWeakPasswords } from './password-policy';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
@@ -108,9 +109,18 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
       },
       deleteUser: {
         enabled: true,
-        afterDelete: async (user) => changes.publish({ type: 'user.deleted', id: user.id }),
+        afterDelete: async (user) => changes.publishCommitted({ type: 'user.deleted', id: user.id }),
       },
     },
+    // Better Auth writes accounts in transactions of its own; these run once they have committed.
+    // A sign-up moves the home page's count of traders, a changed name the reviews that show it.
+    databaseHooks: {
+      user: {
+        create: { after: async (user) => changes.publishCommitted({ type: 'user.created', id: user.id }) },
+        update: { after: async (user) => changes.publishCommitted({ type: 'user.updated', id: user.id }) },
+      },
+    },
+    hooks: { before: refuseWeakPasswords },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,

@@ -9,7 +9,14 @@ import {
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
-import { FormError, FormField, fieldErrors, fieldValue, PasswordField } from './form-field';
+import {
+  FormError,
+  FormField,
+  fieldErrors,
+  fieldValue,
+  PasswordField,
+  weakPasswordError,
+} from './form-field';
 import { useRefreshAfterSignIn } from './queries';
 
 export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
@@ -61,6 +68,13 @@ export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
   );
 }
 
+/** The sign-up form's own details, which its new password must not be built from. */
+const signUpOwner = (form: HTMLFormElement) => ({
+  email: fieldValue(form, 'signup-email'),
+  username: fieldValue(form, 'signup-username'),
+  firstName: fieldValue(form, 'signup-first-name'),
+});
+
 export function SignUpForm({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refresh = useRefreshAfterSignIn();
@@ -85,8 +99,11 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
       email: fieldValue(form, 'signup-email'),
       password: fieldValue(form, 'signup-password'),
     });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) signUp.mutate(parsed.data);
+    const next = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    const weak = weakPasswordError(fieldValue(form, 'signup-password'), signUpOwner(form));
+    if (weak) next.password ??= weak;
+    setErrors(next);
+    if (parsed.success && !next.password) signUp.mutate(parsed.data);
     else signUp.reset();
   };
   return (
@@ -117,7 +134,14 @@ export function SignUpForm({ onDone }: { onDone: () => void }) {
         required
         error={errors.email}
       />
-      <PasswordField id="signup-password" label="Password" purpose="new" required error={errors.password} />
+      <PasswordField
+        id="signup-password"
+        label="Password"
+        purpose="new"
+        required
+        error={errors.password}
+        owner={signUpOwner}
+      />
       <Button type="submit" disabled={signUp.isPending} aria-busy={signUp.isPending}>
         {signUp.isPending ? 'Creating account...' : 'Create Account'}
       </Button>
@@ -197,10 +221,12 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     const newPassword = fieldValue(form, 'reset-password');
     const parsed = ResetPasswordPayloadSchema.safeParse({ token, newPassword });
     const next = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    const weak = weakPasswordError(newPassword);
+    if (weak) next.newPassword ??= weak;
     if (!next.newPassword && newPassword !== fieldValue(form, 'reset-confirm'))
       next.confirm = 'The passwords do not match.';
     setErrors(next);
-    if (parsed.success && !next.confirm) reset.mutate(parsed.data);
+    if (parsed.success && !next.newPassword && !next.confirm) reset.mutate(parsed.data);
     else reset.reset();
   };
   return (

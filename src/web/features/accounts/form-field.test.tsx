@@ -20,6 +20,8 @@ describe('PasswordField', () => {
     expect(attribute(html, 'maxLength')).toBe(String(PASSWORD_MAX));
     expect(attribute(html, 'aria-invalid')).toBeUndefined();
     expect(description(html)).toEqual([`At least ${PASSWORD_MIN} characters.`]);
+    // The strength advice, typed for, is read out from a region that is there from the start.
+    expect(html).toMatch(/<div id="pw-advice" aria-live="polite"[^>]*><\/div>/);
   });
 
   it('marks the input invalid and describes it by the error alone, the hint being hidden', () => {
@@ -30,7 +32,7 @@ describe('PasswordField', () => {
     expect(description(html)).toEqual(['Use at least 8 characters.']);
   });
 
-  it('gives the current password and the repeated new password no hint', () => {
+  it('gives the current password and the repeated new password no hint and no advice', () => {
     const current = renderToStaticMarkup(<PasswordField id="cur" label="Password" purpose="current" />);
     expect(attribute(current, 'autoComplete')).toBe('current-password');
     expect(description(current)).toEqual([]);
@@ -39,5 +41,6 @@ describe('PasswordField', () => {
     );
     expect(attribute(repeat, 'autoComplete')).toBe('new-password');
     expect(description(repeat)).toEqual([]);
+    for (const html of [current, repeat]) expect(html).not.toContain('aria-live');
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import CheckCircle2 from '~icons/lucide/check-circle-2';
@@ -25,7 +25,7 @@ import {
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { FormError, fieldErrors, fieldValue, PasswordField } from './form-field';
+import { FormError, fieldErrors, fieldValue, PasswordField, weakPasswordError } from './form-field';
 import { currentUserQuery, useLogout } from './queries';
 
 export function AccountCard({ user }: { user: CurrentUser }) {
@@ -124,6 +124,8 @@ export function PointsCard({ points }: { points: number }) {
 
 export function ChangePasswordCard() {
   const queryClient = useQueryClient();
+  const { data: user } = useQuery(currentUserQuery);
+  const owner = () => ({ email: user?.email, username: user?.username, firstName: user?.firstName });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useMutation({
     mutationFn: (body: unknown) => apiJson('POST', '/api/auth/change-password', body),
@@ -144,12 +146,15 @@ export function ChangePasswordCard() {
       newPassword: fieldValue(form, 'new-password'),
     });
     const next = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    const weak = weakPasswordError(fieldValue(form, 'new-password'), owner());
+    if (weak) next.newPassword ??= weak;
     if (!next.newPassword && fieldValue(form, 'new-password') !== fieldValue(form, 'confirm-password')) {
       next.confirm = 'The passwords do not match.';
     }
     setErrors(next);
     // A submit the client rules stop also clears the last attempt's server error.
-    if (parsed.success && !next.confirm) change.mutate(parsed.data, { onSuccess: () => form.reset() });
+    if (parsed.success && !next.newPassword && !next.confirm)
+      change.mutate(parsed.data, { onSuccess: () => form.reset() });
     else change.reset();
   };
   return (
@@ -167,7 +172,13 @@ export function ChangePasswordCard() {
             purpose="current"
             error={errors.currentPassword}
           />
-          <PasswordField id="new-password" label="New password" purpose="new" error={errors.newPassword} />
+          <PasswordField
+            id="new-password"
+            label="New password"
+            purpose="new"
+            error={errors.newPassword}
+            owner={owner}
+          />
           <PasswordField
             id="confirm-password"
             label="Repeat new password"

@@ -22,6 +22,7 @@ const signedIn: ApiResponse = {
     isAdmin: false,
     points: 0,
     emailVerified: true,
+    twoFactorEnabled: false,
     isAuthenticated: true,
   }),
 };

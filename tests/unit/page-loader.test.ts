@@ -66,4 +66,12 @@ describe('page loaders', () => {
     expect(isFetching(client, '/api/firms/beta')).toBe(true);
     client.clear();
   });
+
+  it('leave a query the browser has data for to its components', () => {
+    const client = new QueryClient();
+    client.setQueryData(['/api/firms/acme'], { name: 'Acme' });
+    startPageQueries(client, fakePage(firmLoader, true).page, at, null);
+    expect(isFetching(client, '/api/firms/acme')).toBe(false);
+    client.clear();
+  });
 });

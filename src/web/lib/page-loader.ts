@@ -44,8 +44,10 @@ export function listPageQueries(
 }
 
 /**
- * Starts a page's queries in the browser as soon as its route matches: at once if the page's code
- * is loaded, else the moment it arrives, before the page renders and asks for them.
+ * Starts the queries a page lacks in the browser as soon as its route matches: at once if the
+ * page's code is loaded, else the moment it arrives, before the page renders and asks for them. A
+ * query with data in the cache is left to the components, which refresh it by its cache rules (an
+ * admin list's, always stale, is not fetched again for every change of the address).
  */
 export function startPageQueries(
   queryClient: QueryClient,
@@ -54,7 +56,9 @@ export function startPageQueries(
   user: CurrentUser | null | undefined,
 ): void {
   const start = (loader: PageLoader | undefined) => {
-    for (const query of listPageQueries(loader, at, user) ?? []) void queryClient.prefetchQuery(query);
+    for (const query of listPageQueries(loader, at, user) ?? []) {
+      if (queryClient.getQueryData(query.queryKey) === undefined) void queryClient.prefetchQuery(query);
+    }
   };
   const loaded = page.loaded();
   if (loaded) start(loaded.loader);

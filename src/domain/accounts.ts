@@ -8,6 +8,8 @@ export const CurrentUserSchema = z.object({
   isAdmin: z.boolean(),
   points: z.number().int(),
   emailVerified: z.boolean(),
+  /** Whether signing in asks for an authenticator code after the password. */
+  twoFactorEnabled: z.boolean(),
   isAuthenticated: z.literal(true),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
@@ -88,3 +90,14 @@ export function safeNextPath(next: string | null | undefined): string {
   for (const ch of next) if (ch.charCodeAt(0) < 32) return '/';
   return next;
 }
+
+/** One signed-in device of the user, as the profile's "Signed-in devices" panel lists it. */
+export const SignedInSessionSchema = z.object({
+  id: z.string(),
+  browser: z.string(),
+  system: z.string(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof SignedInSessionSchema>;

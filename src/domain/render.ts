@@ -51,6 +51,8 @@ export interface RenderRequest {
 export interface SiteConfig {
   publicUrl: string;
   showAdminLink: boolean;
+  /** REQUIRE_STAFF_2FA: admin pages ask an admin without two-factor sign-in to turn it on. */
+  requireStaffTwoFactor?: boolean;
 }
 
 export interface RenderResult {

@@ -57,6 +57,8 @@ export const EnvSchema = z
     SEED_DEMO_DATA: booleanish.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHOW_ADMIN_LINK: booleanish.default(true),
+    /** Admins without two-factor sign-in get 403 `two_factor_required` from every admin API. */
+    REQUIRE_STAFF_2FA: booleanish.default(false),
     /**
      * Server processes sharing the port (node:cluster). With DATABASE_URL and REDIS_URL set (sessions,
      * caches' invalidation and rate limits are shared through them) it defaults to one per core: each

@@ -9,10 +9,11 @@ import { ErrorBoundary } from './components/error-boundary';
 import { PageViewTracker } from './components/page-view-tracker';
 import { SiteFooter } from './components/site-footer';
 import { SiteNav } from './components/site-nav';
+import { TwoFactorRequired } from './components/two-factor-required';
 import { LazyToaster } from './components/ui/lazy-toaster';
 import { currentUserQuery } from './features/accounts/queries';
 import { startPageQueries } from './lib/page-loader';
-import { SiteConfigProvider } from './lib/site-config';
+import { SiteConfigProvider, useSiteConfig } from './lib/site-config';
 import { type AppRoute, appRoutes } from './routes';
 
 function ScrollToTop() {
@@ -49,6 +50,7 @@ function GuardedPage({ route }: { route: AppRoute }) {
   const [pathname] = useLocation();
   const search = useSearch();
   const { data: user, isPending } = useQuery(currentUserQuery);
+  const config = useSiteConfig();
   if (route.access !== 'public') {
     if (isPending) return null;
     if (!user) {
@@ -56,6 +58,8 @@ function GuardedPage({ route }: { route: AppRoute }) {
       return <Redirect to={`/auth?next=${next}`} replace />;
     }
     if (route.access === 'admin' && !user.isAdmin) return <AccessDenied />;
+    if (route.access === 'admin' && config.requireStaffTwoFactor && !user.twoFactorEnabled)
+      return <TwoFactorRequired />;
   }
   return <LoadedPage route={route} user={user} />;
 }

@@ -3,6 +3,7 @@ export * from './schema/admin';
 export * from './schema/analytics';
 export * from './schema/auth';
 export * from './schema/content';
+export * from './schema/devices';
 export * from './schema/firms';
 export * from './schema/jobs';
 export * from './schema/payout-reports';

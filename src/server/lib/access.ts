@@ -31,7 +31,11 @@ export interface SessionUser {
   role: string;
   points: number;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
 }
+
+/** The code of the 403 an admin without two-factor sign-in gets when REQUIRE_STAFF_2FA is on. */
+export const TWO_FACTOR_REQUIRED = 'two_factor_required';
 
 const isAdminUrl = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
 
@@ -82,6 +86,14 @@ export function enforceRouteAccess(app: FastifyInstance): void {
         return done(new AppError(403, 'email_not_verified', 'Email verification required'));
       if (access === 'admin' && !user.isAdmin)
         return done(new AppError(403, 'forbidden', 'Admin access required'));
+      if (access === 'admin' && app.env.REQUIRE_STAFF_2FA && !user.twoFactorEnabled)
+        return done(
+          new AppError(
+            403,
+            TWO_FACTOR_REQUIRED,
+            'Turn on two-factor sign-in on your profile to use admin tools.',
+          ),
+        );
       admitted.set(request, user);
       done();
     }, done);

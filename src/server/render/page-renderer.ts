@@ -151,7 +151,11 @@ export async function registerPageRendering(
   const root = findPackageRoot();
   const { render, assets } =
     mode === 'production' ? await loadProductionRenderer(root) : await loadDevelopmentRenderer(app, root);
-  const config: SiteConfig = { publicUrl: app.env.PUBLIC_URL, showAdminLink: app.env.SHOW_ADMIN_LINK };
+  const config: SiteConfig = {
+    publicUrl: app.env.PUBLIC_URL,
+    showAdminLink: app.env.SHOW_ADMIN_LINK,
+    requireStaffTwoFactor: app.env.REQUIRE_STAFF_2FA,
+  };
 
   const HTML = 'text/html; charset=utf-8';
   // Browsers check a page again before showing it from their cache: it changes with the data.

@@ -15,6 +15,7 @@ const baseUser: CurrentUser = {
   isAdmin: false,
   points: 1250,
   emailVerified: true,
+  twoFactorEnabled: false,
   isAuthenticated: true,
 };
 

@@ -6,7 +6,9 @@ import {
   DeleteAccountCard,
   PointsCard,
 } from '../features/accounts/profile-panels';
-import { currentUserQuery } from '../features/accounts/queries';
+import { currentUserQuery, signedInSessionsQuery } from '../features/accounts/queries';
+import { SessionsPanel } from '../features/accounts/sessions-panel';
+import { TwoFactorPanel } from '../features/accounts/two-factor-panel';
 import { savedSearchesQuery } from '../features/challenges/queries';
 import { SavedSearchesCard } from '../features/challenges/saved-searches-card';
 import { OwnPayoutReports } from '../features/firms/own-payout-reports';
@@ -26,6 +28,7 @@ export const loader: PageLoader = () => [
   ownPayoutReportsQuery(),
   pointsHistoryQuery(1),
   ownCashOutsQuery(),
+  signedInSessionsQuery,
 ];
 
 export default function ProfilePage() {
@@ -55,6 +58,8 @@ export default function ProfilePage() {
           <CashOutRequestCard balance={user.points} emailVerified={user.emailVerified} />
           <OwnCashOutsList />
           <ChangePasswordCard />
+          <SessionsPanel />
+          <TwoFactorPanel user={user} />
           <DeleteAccountCard />
         </div>
       ) : null}

@@ -49,6 +49,7 @@ describe('sign-up', () => {
       isAdmin: false,
       points: 0,
       emailVerified: false,
+      twoFactorEnabled: false,
       isAuthenticated: true,
     });
 

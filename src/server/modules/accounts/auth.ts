@@ -1,22 +1,26 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, username } from 'better-auth/plugins';
+import { admin, twoFactor, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { USERNAME_PATTERN } from '../../../domain/accounts';
 import { formatDate } from '../../../domain/format';
 import type { Db } from '../../db/client';
-import { accounts, sessions, users, verifications } from '../../db/schema';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
 import type { Env } from '../../env';
 import { isDatabaseUnavailable } from '../../lib/error-handler';
 import type { Changes } from '../../lib/events';
 import type { Mailer } from '../../lib/mailer';
 import { resolveMasterSecret } from '../../lib/secrets';
+import { noteSessionDevice } from './devices';
 import { renderResetEmail, renderVerificationEmail } from './emails';
 import { refuseWeakPasswords } from './password-policy';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
+/** Tries at a two-factor code per account and per IP address in a window of this many seconds. */
+export const TWO_FACTOR_MAX_TRIES = 5;
+export const TWO_FACTOR_WINDOW_SECONDS = 5 * 60;
 
 export interface AuthDeps {
   env: Env;
@@ -74,8 +78,15 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
   const publicUrl = env.PUBLIC_URL.replace(/\/$/, '');
   const adapter = drizzleAdapter(db, {
     provider: 'pg',
-    schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    schema: {
+      user: users,
+      session: sessions,
+      account: accounts,
+      verification: verifications,
+      twoFactor: twoFactors,
+    },
   });
+  const devices = { db, mailer, log, publicUrl, secureCookies: publicUrl.startsWith('https://') };
   return betterAuth({
     appName: 'Prop Firm Club',
     baseURL: publicUrl,
@@ -119,6 +130,8 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
         create: { after: async (user) => changes.publishCommitted({ type: 'user.created', id: user.id }) },
         update: { after: async (user) => changes.publishCommitted({ type: 'user.updated', id: user.id }) },
       },
+      // A sign-in from a browser the account has not used before emails its owner.
+      session: { create: { after: async (session, ctx) => noteSessionDevice(devices, session, ctx) } },
     },
     hooks: { before: refuseWeakPasswords },
     session: {
@@ -161,6 +174,19 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
       // The admin plugin refuses a suspended user's log-in (and lifts a suspension that ended);
       // suspensions are written by the admin module (`suspendUser`), never by its own endpoints.
       admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: suspensionMessage }),
+      // TOTP of RFC 6238 (6 digits, 30 s). Backup codes are encrypted with the master secret, not
+      // hashed: the plugin can then show them again and spend each one once. Wrong codes are also
+      // limited by our routes (per IP and per account, with Retry-After); the lockout is the plugin's
+      // own per-account backstop with the same numbers.
+      twoFactor({
+        issuer: 'Prop Firm Club',
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
+        accountLockout: {
+          maxFailedAttempts: TWO_FACTOR_MAX_TRIES,
+          durationSeconds: TWO_FACTOR_WINDOW_SECONDS,
+        },
+      }),
     ],
   });
 }

@@ -48,3 +48,35 @@ export function renderResetEmail({ link, firstName }: { link: string; firstName:
     ),
   };
 }
+
+export function renderNewDeviceEmail({
+  firstName,
+  when,
+  browser,
+  system,
+  devicesLink,
+  resetLink,
+}: {
+  firstName: string;
+  when: string;
+  browser: string;
+  system: string;
+  devicesLink: string;
+  resetLink: string;
+}) {
+  const subject = 'New sign-in to your Prop Firm Club account';
+  const intro = `Your account was signed in to on ${when} from ${browser} on ${system}, a browser you have not used with it before.`;
+  const ifYou = 'If this was you, there is nothing to do.';
+  const ifNot = `If it wasn't you, sign that device out under Signed-in devices and reset your password: ${resetLink}`;
+  const footer = 'We send this email whenever your account is used from a new browser.';
+  return {
+    subject,
+    text: `${greeting(firstName)}\n\n${intro}\n\n${ifYou}\n\n${ifNot}\n\nYour signed-in devices: ${devicesLink}\n\n${footer}\n\nProp Firm Club\n`,
+    html: layout(
+      'New sign-in to your account',
+      [greeting(firstName), intro, ifYou, ifNot],
+      { label: 'Review signed-in devices', link: devicesLink },
+      footer,
+    ),
+  };
+}

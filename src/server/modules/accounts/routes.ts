@@ -18,7 +18,7 @@ import type { Http } from '../../lib/http';
 import { describedError, redirectResponse } from '../../lib/openapi';
 import { byIp, byKey, byUser, HOUR, type Limit, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { recordActivity } from '../analytics/service';
-import { callAuth, createAuth } from './auth';
+import { type Auth, callAuth, createAuth, TWO_FACTOR_MAX_TRIES, TWO_FACTOR_WINDOW_SECONDS } from './auth';
 import {
   decorateSessionLookup,
   hasReadSession,
@@ -26,6 +26,7 @@ import {
   toCurrentUser,
   toFetchHeaders,
 } from './service';
+import { registerSessionRoutes } from './session-routes';
 
 /** Per the email address in the body: a forgotten-password storm against one account. */
 const byEmail = (name: string, max: number, timeWindow: number): Limit =>
@@ -38,6 +39,28 @@ const byEmail = (name: string, max: number, timeWindow: number): Limit =>
     max,
     timeWindow,
   );
+
+/**
+ * The account a two-factor code is tried for: the signed-in user's (turning it on), or the one
+ * whose password sign-in awaits its code, named by Better Auth's two_factor cookie.
+ */
+async function twoFactorAccountOf(auth: Auth, request: FastifyRequest): Promise<string | undefined> {
+  const user = await request.server.findSessionUser(request);
+  if (user) return user.id;
+  const context = await auth.$context;
+  const name = context.createAuthCookie('two_factor').name;
+  const pair = (request.headers.cookie ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`));
+  if (!pair) return undefined;
+  // The signature is Better Auth's to check; an identifier alone only picks the counter here.
+  const signed = decodeURIComponent(pair.slice(name.length + 1));
+  const identifier = signed.slice(0, Math.max(0, signed.lastIndexOf('.')));
+  if (!identifier) return undefined;
+  const pending = await callAuth(() => context.internalAdapter.findVerificationValue(identifier));
+  return pending?.value;
+}
 
 /** Messages a person understands, in place of Better Auth's terse ones. */
 const FRIENDLY: Record<string, string> = {
@@ -59,6 +82,10 @@ const FRIENDLY: Record<string, string> = {
   INVALID_ORIGIN: 'Cross-origin requests are not allowed.',
   MISSING_OR_NULL_ORIGIN: 'Cross-origin requests are not allowed.',
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'This account has no password to check.',
+  INVALID_CODE: "That code isn't right. Check your authenticator app and try again.",
+  INVALID_BACKUP_CODE: "That backup code isn't right, or it has been used already.",
+  INVALID_TWO_FACTOR_COOKIE: 'Your sign-in has expired. Please sign in again.',
+  ACCOUNT_TEMPORARILY_LOCKED: 'Too many wrong codes. Please wait a few minutes and try again.',
 };
 
 /** Copies a Fetch Response (from Better Auth) onto the Fastify reply, cookies included. */
@@ -130,6 +157,8 @@ export const accountsRoutes = fp(
       );
       return { res, send: () => sendFetchResponse(reply, res) };
     };
+    const logLogIn = (request: FastifyRequest, userId: string) =>
+      recordActivity(db, { activityType: 'user_login', referrerUrl: request.headers.referer }, userId);
     const userIdOf = async (res: Response) => {
       const data = (await res.clone().json()) as { user?: { id?: string } };
       return data.user?.id ?? null;
@@ -182,7 +211,8 @@ export const accountsRoutes = fp(
             401: describedError('Wrong email or password.'),
             403: describedError('The account is suspended: the message says why and until when.'),
           },
-          summary: 'Log in with email and password: sets the session cookie',
+          summary:
+            'Log in with email and password: sets the session cookie, or asks for a two-factor code (twoFactorRedirect)',
           tags,
           body: LogInPayloadSchema,
         },
@@ -194,17 +224,18 @@ export const accountsRoutes = fp(
           password: request.body.password,
           rememberMe: request.body.rememberMe ?? true,
         });
-        if (res.ok) {
-          const userId = await userIdOf(res);
-          await recordActivity(
-            db,
-            { activityType: 'user_login', referrerUrl: request.headers.referer },
-            userId,
-          );
-        }
+        // With two-factor on, the log-in is done (and logged) once the code is right.
+        const userId = res.ok ? await userIdOf(res) : null;
+        if (userId) await logLogIn(request, userId);
         return send();
       },
     );
+
+    // Our session list (session-routes.ts) names devices without handing out their tokens.
+    app.get('/api/auth/list-sessions', { schema: { hide: true } }, async () => {
+      throw new AppError(404, 'not_found', 'Not found.');
+    });
+    registerSessionRoutes(app);
 
     // Username log-in is not offered; closing it keeps one rate-limited log-in path.
     app.post('/api/auth/sign-in/username', { schema: { hide: true } }, async () => {
@@ -411,6 +442,52 @@ export const accountsRoutes = fp(
     app.all('/api/auth/admin/*', { schema: { hide: true } }, async () => {
       throw new AppError(404, 'not_found', 'Not found.');
     });
+
+    // Codes are six digits: each one tried counts, per IP address and per account.
+    const codeLimits = rateLimit(app, [
+      byIp('two-factor', TWO_FACTOR_MAX_TRIES, TWO_FACTOR_WINDOW_SECONDS * 1000),
+      byKey(
+        'two-factor',
+        (request) => twoFactorAccountOf(auth, request),
+        TWO_FACTOR_MAX_TRIES,
+        TWO_FACTOR_WINDOW_SECONDS * 1000,
+      ),
+    ]);
+    for (const [path, operationId, summary] of [
+      [
+        '/api/auth/two-factor/verify-totp',
+        'verifyTwoFactorCode',
+        'Check an authenticator code: turns two-factor on, or completes a sign-in',
+      ],
+      [
+        '/api/auth/two-factor/verify-backup-code',
+        'verifyBackupCode',
+        'Complete a sign-in with a backup code, which is then spent',
+      ],
+    ] as const) {
+      app.post(
+        path,
+        {
+          schema: {
+            operationId,
+            summary,
+            tags,
+            // No trustDevice: every sign-in to an account with two-factor on asks for a code.
+            body: z.object({ code: z.string().trim().min(1).max(32) }),
+            response: { 401: describedError('The code is wrong, or the sign-in has expired.') },
+          },
+          preHandler: codeLimits,
+        },
+        async (request, reply) => {
+          // Without a session the code completes a log-in; with one it turns two-factor on.
+          const signingIn = !(await app.findSessionUser(request));
+          const { res, send } = await forward(request, reply, path);
+          const userId = res.ok && signingIn ? await userIdOf(res) : null;
+          if (userId) await logLogIn(request, userId);
+          return send();
+        },
+      );
+    }
 
     app.all(
       '/api/auth/*',

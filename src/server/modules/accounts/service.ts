@@ -66,6 +66,7 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): P
     role,
     points: typeof u.points === 'number' ? u.points : 0,
     isAdmin: hasAdminRole(role),
+    twoFactorEnabled: u.twoFactorEnabled === true,
   };
 }
 
@@ -116,6 +117,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     isAdmin: user.isAdmin,
     points: user.points,
     emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
     isAuthenticated: true,
   };
 }

@@ -18,16 +18,20 @@ import {
   weakPasswordError,
 } from './form-field';
 import { useRefreshAfterSignIn } from './queries';
+import { TwoFactorStep } from './two-factor-step';
 
 export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refresh = useRefreshAfterSignIn();
+  const signedIn = async () => {
+    await refresh();
+    onDone();
+  };
   const logIn = useMutation({
-    mutationFn: (body: unknown) => apiJson('POST', '/api/auth/sign-in/email', body),
-    onSuccess: async () => {
-      await refresh();
-      onDone();
-    },
+    mutationFn: (body: unknown) =>
+      apiJson<{ twoFactorRedirect?: boolean }>('POST', '/api/auth/sign-in/email', body),
+    // An account with two-factor on has no session yet: the code comes first.
+    onSuccess: async (result) => (result.twoFactorRedirect ? undefined : signedIn()),
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -40,6 +44,7 @@ export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
     if (parsed.success) logIn.mutate(parsed.data);
     else logIn.reset();
   };
+  if (logIn.data?.twoFactorRedirect) return <TwoFactorStep onSignedIn={signedIn} />;
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Log in">
       <FormError error={logIn.error} />

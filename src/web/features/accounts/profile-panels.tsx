@@ -26,7 +26,7 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
 import { FormError, fieldErrors, fieldValue, PasswordField, weakPasswordError } from './form-field';
-import { currentUserQuery, useLogout } from './queries';
+import { currentUserQuery, signedInSessionsQuery, useLogout } from './queries';
 
 export function AccountCard({ user }: { user: CurrentUser }) {
   const logout = useLogout();
@@ -131,6 +131,7 @@ export function ChangePasswordCard() {
     mutationFn: (body: unknown) => apiJson('POST', '/api/auth/change-password', body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: signedInSessionsQuery.queryKey });
       toast({
         title: 'Password changed',
         description: 'Your other sessions have been signed out.',

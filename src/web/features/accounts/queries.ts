@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { CurrentUser } from '../../../domain/accounts';
+import type { CurrentUser, SignedInSession } from '../../../domain/accounts';
 import { CURRENT_USER_PATH } from '../../../domain/api-paths';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage, getQueryFn } from '../../lib/api';
@@ -43,3 +43,6 @@ export function useLogout() {
     },
   });
 }
+
+/** The signed-in user's sessions, for the profile's "Signed-in devices" panel. */
+export const signedInSessionsQuery = queryOptions<SignedInSession[]>({ queryKey: ['/api/auth/sessions'] });

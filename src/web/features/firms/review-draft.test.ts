@@ -11,6 +11,7 @@ const user: CurrentUser = {
   isAdmin: false,
   points: 0,
   emailVerified: true,
+  twoFactorEnabled: false,
   isAuthenticated: true,
 };
 

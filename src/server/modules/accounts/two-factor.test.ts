@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, nextIp, signUpUser, type TestUser } from '../../../../tests/setup/accounts';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
+import { secretOf, totpCode } from '../../../../tests/setup/totp';
+import { activityLogs, twoFactors } from '../../db/schema';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: TEST_ORIGIN, 'x-forwarded-for': nextIp(), ...headers },
+    payload: payload as object,
+  });
+
+const sessionCookieIn = (setCookie: string | string[] | undefined) =>
+  cookieOf(setCookie)
+    .split('; ')
+    .some((c) => c.startsWith('pfc.session_token='));
+
+/** A new user (an admin if asked) with two-factor turned on: their TOTP secret and backup codes. */
+async function enableTwoFactor(
+  user?: TestUser,
+): Promise<{ user: TestUser; secret: Buffer; backupCodes: string[] }> {
+  user ??= await signUpUser(ctx);
+  const enabled = await post(
+    '/api/auth/two-factor/enable',
+    { password: user.password },
+    { cookie: user.cookie },
+  );
+  expect(enabled.statusCode).toBe(200);
+  const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
+  expect(totpURI).toMatch(/^otpauth:\/\/totp\/Prop%20Firm%20Club:/);
+  const uri = new URL(totpURI);
+  expect(uri.searchParams.get('issuer')).toBe('Prop Firm Club');
+  expect(uri.searchParams.get('digits')).toBe('6');
+  expect(uri.searchParams.get('period')).toBe('30');
+  expect(backupCodes).toHaveLength(10);
+  const secret = secretOf(totpURI);
+  const verified = await post(
+    '/api/auth/two-factor/verify-totp',
+    { code: totpCode(secret) },
+    { cookie: user.cookie },
+  );
+  expect(verified.statusCode).toBe(200);
+  // Turning it on replaces the session with a new one.
+  expect(sessionCookieIn(verified.headers['set-cookie'])).toBe(true);
+  return { user: { ...user, cookie: cookieOf(verified.headers['set-cookie']) }, secret, backupCodes };
+}
+
+/** A password sign-in that now waits for a second factor: the cookie that carries it. */
+async function signInWithPassword(user: TestUser, ip = nextIp()): Promise<string> {
+  const res = await post(
+    '/api/auth/sign-in/email',
+    { email: user.email, password: user.password },
+    { 'x-forwarded-for': ip },
+  );
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({ twoFactorRedirect: true });
+  expect(sessionCookieIn(res.headers['set-cookie'])).toBe(false);
+  return cookieOf(res.headers['set-cookie']);
+}
+
+const currentUser = (cookie: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+
+describe('two-factor sign-in', () => {
+  it('keeps the secret and backup codes out of plain sight in the database', async () => {
+    const { user, backupCodes } = await enableTwoFactor();
+    const rows = await ctx.db.select().from(twoFactors).where(eq(twoFactors.userId, user.id));
+    expect(rows).toHaveLength(1);
+    for (const code of backupCodes) expect(rows[0].backupCodes).not.toContain(code);
+  });
+
+  it('asks for a code after the password, sets no session, and a right code signs in', async () => {
+    const { user, secret } = await enableTwoFactor();
+    const pending = await signInWithPassword(user);
+    expect((await currentUser(pending)).statusCode).toBe(401);
+
+    const res = await post(
+      '/api/auth/two-factor/verify-totp',
+      { code: totpCode(secret) },
+      { cookie: pending },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(sessionCookieIn(res.headers['set-cookie'])).toBe(true);
+    const me = await currentUser(cookieOf(res.headers['set-cookie']));
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: user.email, twoFactorEnabled: true });
+    const logs = await ctx.db.select().from(activityLogs).where(eq(activityLogs.userId, user.id));
+    expect(logs.map((l) => l.activityType).sort()).toEqual(['user_login', 'user_signup']);
+  });
+
+  it('signs in with a backup code once, and not twice', async () => {
+    const { user, backupCodes } = await enableTwoFactor();
+    const first = await post(
+      '/api/auth/two-factor/verify-backup-code',
+      { code: backupCodes[0] },
+      { cookie: await signInWithPassword(user) },
+    );
+    expect(first.statusCode).toBe(200);
+    expect(sessionCookieIn(first.headers['set-cookie'])).toBe(true);
+
+    const again = await post(
+      '/api/auth/two-factor/verify-backup-code',
+      { code: backupCodes[0] },
+      { cookie: await signInWithPassword(user) },
+    );
+    expect(again.statusCode).toBe(401);
+    expect(sessionCookieIn(again.headers['set-cookie'])).toBe(false);
+  });
+
+  it('makes new backup codes with the password; the old ones stop working', async () => {
+    const { user, backupCodes } = await enableTwoFactor();
+    const wrong = await post(
+      '/api/auth/two-factor/generate-backup-codes',
+      { password: 'not the password' },
+      { cookie: user.cookie },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Your current password is incorrect.');
+    const fresh = await post(
+      '/api/auth/two-factor/generate-backup-codes',
+      { password: user.password },
+      { cookie: user.cookie },
+    );
+    expect(fresh.statusCode).toBe(200);
+    const newCodes = (fresh.json() as { backupCodes: string[] }).backupCodes;
+    expect(newCodes).toHaveLength(10);
+
+    const old = await post(
+      '/api/auth/two-factor/verify-backup-code',
+      { code: backupCodes[1] },
+      { cookie: await signInWithPassword(user) },
+    );
+    expect(old.statusCode).toBe(401);
+    const current = await post(
+      '/api/auth/two-factor/verify-backup-code',
+      { code: newCodes[0] },
+      { cookie: await signInWithPassword(user) },
+    );
+    expect(current.statusCode).toBe(200);
+  });
+
+  it('limits codes to 5 tries in 5 minutes per account, from any address', async () => {
+    const { user, secret } = await enableTwoFactor();
+    const pending = await signInWithPassword(user);
+    const wrong = totpCode(secret, Date.now() + 10 * 60_000);
+    // The code that turned two-factor on was the account's first try.
+    for (let i = 0; i < 4; i += 1) {
+      const res = await post('/api/auth/two-factor/verify-totp', { code: wrong }, { cookie: pending });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toContain("isn't right");
+    }
+    const limited = await post(
+      '/api/auth/two-factor/verify-totp',
+      { code: totpCode(secret) },
+      { cookie: pending },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sessionCookieIn(limited.headers['set-cookie'])).toBe(false);
+
+    // A new sign-in on the same account is still limited.
+    const again = await post(
+      '/api/auth/two-factor/verify-totp',
+      { code: totpCode(secret) },
+      { cookie: await signInWithPassword(user) },
+    );
+    expect(again.statusCode).toBe(429);
+  });
+
+  it('limits codes to 5 in 5 minutes per address, across accounts', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post(
+        '/api/auth/two-factor/verify-backup-code',
+        { code: 'nope-nope' },
+        { 'x-forwarded-for': ip },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await post(
+      '/api/auth/two-factor/verify-backup-code',
+      { code: 'nope-nope' },
+      { 'x-forwarded-for': ip },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('turns off with the password, after which the password alone signs in', async () => {
+    const { user } = await enableTwoFactor();
+    const wrong = await post(
+      '/api/auth/two-factor/disable',
+      { password: 'not the password' },
+      { cookie: user.cookie },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Your current password is incorrect.');
+    const off = await post(
+      '/api/auth/two-factor/disable',
+      { password: user.password },
+      { cookie: user.cookie },
+    );
+    expect(off.statusCode).toBe(200);
+    const res = await post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('twoFactorRedirect');
+    expect(sessionCookieIn(res.headers['set-cookie'])).toBe(true);
+  });
+});
+
+describe('REQUIRE_STAFF_2FA', () => {
+  it('refuses the admin API to an admin without two-factor sign-in, and only while it is on', async () => {
+    const staff = await createTestApp({ REQUIRE_STAFF_2FA: 'true' }, { sharedWith: ctx });
+    try {
+      const admin = await signUpUser(ctx, { admin: true });
+      const overview = (app: TestContext, cookie: string) =>
+        app.app.inject({ method: 'GET', url: '/api/admin/overview', headers: { cookie } });
+
+      const refused = await overview(staff, admin.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'two_factor_required' });
+      expect((await overview(ctx, admin.cookie)).statusCode).toBe(200);
+
+      const { user } = await enableTwoFactor(admin);
+      expect((await overview(staff, user.cookie)).statusCode).toBe(200);
+    } finally {
+      await staff.close();
+    }
+  });
+});

@@ -17,12 +17,15 @@ import type { CatalogDocument } from '../src/domain/catalog';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { seedGeneratedFirms } from '../src/server/db/seed/generated-firms';
+import { Changes } from '../src/server/lib/events';
 import { exportCatalog, importCatalog } from '../src/server/modules/admin/catalog';
 import { catalogJson, readCatalogFiles } from '../src/server/modules/admin/catalog-files';
 
 const FIRMS = Number(process.env.BENCH_CATALOG_FIRMS ?? 5000);
 const GOAL_MS = 30_000;
 const actor = { id: null, email: 'bench' };
+// No process listens: the import's change events go nowhere.
+const changes = new Changes();
 
 async function catalogFile(): Promise<string> {
   const source = await openDatabase({ kind: 'pglite' });
@@ -39,11 +42,11 @@ async function timed(database: Database, text: string) {
   // Each step reads the file as the screen's upload or the command line does: parsed and checked.
   const upload = () => ({ ...readCatalogFiles([{ name: 'catalog.json', text }]), replace: false });
   let started = performance.now();
-  const dry = await importCatalog(database.db, actor, upload(), { apply: false });
+  const dry = await importCatalog(database.db, changes, actor, upload(), { apply: false });
   const dryMs = performance.now() - started;
   if (dry.report.problems.length) throw new Error(`catalog problems: ${dry.report.problems[0].message}`);
   started = performance.now();
-  const applied = await importCatalog(database.db, actor, upload(), {
+  const applied = await importCatalog(database.db, changes, actor, upload(), {
     apply: true,
     fingerprint: dry.report.fingerprint,
   });

@@ -59,12 +59,12 @@ try {
     actor = user;
   }
   const started = performance.now();
-  const dry = await importCatalog(database.db, actor, upload, { apply: false });
+  const dry = await importCatalog(database.db, app.changes, actor, upload, { apply: false });
   printCatalogReport(dry.report, performance.now() - started);
   if (dry.report.problems.length) process.exitCode = 1;
   else if (!options['dry-run']) {
     const applyStarted = performance.now();
-    const applied = await importCatalog(database.db, actor, upload, {
+    const applied = await importCatalog(database.db, app.changes, actor, upload, {
       apply: true,
       fingerprint: dry.report.fingerprint,
     });

@@ -33,7 +33,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)('two serv
     await total(); // stored from its second request (decision 0040)
     expect((await b.app.inject('/api/firms')).headers['x-cache']).toBe('hit');
     await insertFirm(a.db, { name: 'Cluster Firm' });
-    a.app.changes.publish({ type: 'firm.created' });
+    a.app.changes.publishCommitted({ type: 'firm.created' });
     let seen = before;
     for (let i = 0; i < 50 && seen === before; i++) {
       await new Promise((r) => setTimeout(r, 20));

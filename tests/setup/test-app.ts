@@ -5,6 +5,7 @@ import { type App, buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { completeEnv, type Env, EnvSchema } from '../../src/server/env';
 import { createTestDatabase } from './test-database';
+import { checkWrites } from './write-check';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -17,6 +18,7 @@ export interface TestContext {
   dataDir: string;
   /** Prefix of its Redis keys and channels (shared by servers of one cluster). */
   redisPrefix: string;
+  /** Closes the app; throws when one of its requests wrote without publishing its change (write-check.ts). */
   close: () => Promise<void>;
 }
 
@@ -27,8 +29,14 @@ export async function createTestApp(
    * 'production' serves pages from the production build (run `npm run build` first). `sharedWith`
    * builds a second server on another's database and Redis prefix, as a second process would be.
    * `databasePort`: the app reaches PostgreSQL through this local port (a fault test's proxy).
+   * `routes` adds routes of the test's own before the app starts.
    */
-  options: { pages?: 'production' | 'none'; sharedWith?: TestContext; databasePort?: number } = {},
+  options: {
+    pages?: 'production' | 'none';
+    sharedWith?: TestContext;
+    databasePort?: number;
+    routes?: (app: App) => void;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pfc-test-'));
   const env = completeEnv(
@@ -55,6 +63,8 @@ export async function createTestApp(
     logger: process.env.PFC_TEST_LOG ? { level: 'error' } : false,
     redisPrefix,
   });
+  options.routes?.(app);
+  const staleWrites = checkWrites(app);
   await app.ready();
   return {
     app,
@@ -68,6 +78,10 @@ export async function createTestApp(
       // The database belongs to the server that made it.
       if (!options.sharedWith) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (staleWrites.length)
+        throw new Error(
+          `Requests wrote data a read model or a cached answer reads and published no change (Changes.commit):\n${staleWrites.join('\n')}`,
+        );
     },
   };
 }

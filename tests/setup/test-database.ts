@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
+import { writeLogger } from './write-check';
 
 // PFC_TEST_TEMPLATE lets two suites on one PostgreSQL server (two checkouts) keep their own template.
 export const TEMPLATE_DB = process.env.PFC_TEST_TEMPLATE ?? 'pfc_test_template';
@@ -31,7 +32,7 @@ function migratedPgliteDump(): Promise<File | Blob> {
 export async function createTestDatabase(options: { port?: number } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    return openDatabase({ kind: 'pglite', loadDataDir: await migratedPgliteDump() });
+    return openDatabase({ kind: 'pglite', loadDataDir: await migratedPgliteDump(), logger: writeLogger });
   }
   const name = `pfc_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: url });
@@ -50,6 +51,7 @@ export async function createTestDatabase(options: { port?: number } = {}): Promi
     max: 5,
     // DROP DATABASE ... WITH (FORCE) below terminates connections the pool is still closing.
     onIdleError: () => {},
+    logger: writeLogger,
   });
   return {
     ...database,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -21,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | {
       kind: 'postgres';
       url: string;
@@ -34,7 +35,11 @@ export type DatabaseOptions =
   /** PGlite on a thread of its own (`PgliteThread`), in `dataDir` or in memory. */
   | { kind: 'pglite'; dataDir?: string /* undefined = in memory */; loadDataDir?: Blob }
   /** A PGlite instance of the caller's, queried on this thread (tests, build scripts). */
-  | { kind: 'pglite-instance'; client: PGlite };
+  | { kind: 'pglite-instance'; client: PGlite }
+) & {
+  /** Sees every statement before it runs (the tests' check that a write publishes its changes). */
+  logger?: Logger;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -49,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Without a listener, an idle connection's error would crash the process; the pool already
     // drops the broken connection and opens a new one on the next query.
     pool.on('error', options.onIdleError ?? warnIdleError);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool, { schema, logger: options.logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -67,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   }
   // The driver calls `query` and `transaction` only, which the thread's client answers as PGlite does.
-  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as PGlite, schema, logger: options.logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

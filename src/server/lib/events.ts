@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Db } from '../db/client';
 import { closeRedis } from './redis';
 
 /** What kinds of data a change can be about. */
@@ -29,17 +30,46 @@ export interface ChangeEvent {
 
 export type ChangeListener = (events: readonly ChangeEvent[]) => void;
 
+/** The transaction `Changes.commit` hands its write. */
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a write gives `Changes.commit`: its result, and what it changed (nothing: an empty list). */
+export type Committed<T> = { changes: readonly ChangeEvent[] } & (undefined extends T
+  ? { result?: T }
+  : { result: T });
+
 /**
  * The change events of this process and, with Redis, of every other process of the cluster.
- * A service that writes data publishes what it changed once its transaction has committed;
- * listeners keep per-process state in step (the response cache drops what the change made stale).
- * Listeners run on every process, so work that must happen once (an email) belongs in a job.
+ * A service writes through `commit`, which publishes what the write changed once its transaction
+ * has committed; listeners keep per-process state in step (the read models re-read it, the response
+ * cache drops what the change made stale). Listeners run on every process, so work that must
+ * happen once (an email) belongs in a job.
  */
 export class Changes {
   private readonly listeners: ChangeListener[] = [];
   private remote?: (events: readonly ChangeEvent[]) => void;
 
-  publish(...events: ChangeEvent[]): void {
+  /**
+   * The one way a write becomes visible: runs `write` in a transaction and, once it has committed,
+   * publishes the changes it returns; a write that throws is rolled back and publishes nothing.
+   * Called outermost: inside a caller's transaction, the caller's would be the commit that counts.
+   */
+  async commit<T>(db: Db, write: (tx: Transaction) => Promise<Committed<T>>): Promise<T> {
+    const { result, changes } = await db.transaction(write);
+    this.publish(changes);
+    return result as T;
+  }
+
+  /**
+   * Publishes the changes of a write that committed outside `commit`: Better Auth's, made in its
+   * own transactions, and a job's, published once for its batch. Every caller is listed with its
+   * reason in events.test.ts; tests use it for rows their factories wrote.
+   */
+  publishCommitted(...events: ChangeEvent[]): void {
+    this.publish(events);
+  }
+
+  private publish(events: readonly ChangeEvent[]): void {
     if (events.length === 0) return;
     this.deliver(events);
     this.remote?.(events);

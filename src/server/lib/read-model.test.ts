@@ -53,31 +53,31 @@ function counter() {
 describe('ReadModel', () => {
   it('loads once, ignores unrelated events, and re-reads only the rows a change names', async () => {
     const c = counter();
-    expect((await c.model.get()).value).toBe(1);
-    expect((await c.model.get()).value).toBe(1);
+    expect((await c.model.read((m) => m)).value).toBe(1);
+    expect((await c.model.read((m) => m)).value).toBe(1);
     c.model.invalidate([{ type: 'post.updated', id: 1 }]);
-    await c.model.get();
+    await c.model.read((m) => m);
     expect(c.calls).toEqual(['load']);
     c.set(2);
     c.model.invalidate([
       { type: 'firm.updated', id: 7 },
       { type: 'firm.updated', id: 9 },
     ]);
-    expect((await c.model.latest()).value).toBe(2);
+    expect((await c.model.readLatest((m) => m)).value).toBe(2);
     c.model.invalidate([{ type: 'firm.deleted' }]);
-    await c.model.get();
+    await c.model.read((m) => m);
     expect(c.calls).toEqual(['load', 'refresh 7,9', 'load']);
   });
 
   it('never keeps a build that a change overtook: the latest model is read again', async () => {
     const c = counter();
-    await c.model.get();
+    await c.model.read((m) => m);
     const open = c.hold();
     c.model.invalidate([{ type: 'firm.updated', id: 1 }]);
-    const during = c.model.latest();
+    const during = c.model.readLatest((m) => m);
     c.set(3);
     c.model.invalidate([{ type: 'firm.updated', id: 2 }]);
-    const after = c.model.latest();
+    const after = c.model.readLatest((m) => m);
     open();
     expect((await during).value).toBe(1);
     expect((await after).value).toBe(3);
@@ -85,30 +85,30 @@ describe('ReadModel', () => {
     expect(c.calls).toEqual(['load', 'refresh 1', 'refresh 1,2']);
     // Only the build that is kept touches the model (a model may be changed in place).
     expect(c.applied).toEqual(['1,2']);
-    expect((await c.model.get()).value).toBe(3);
+    expect((await c.model.read((m) => m)).value).toBe(3);
     expect(c.calls).toHaveLength(3);
   });
 
   it('answers requests from the current model while a few rows are read again, never while everything is', async () => {
     const c = counter();
-    await c.model.get();
+    await c.model.read((m) => m);
     const open = c.hold();
     c.set(4);
     c.model.invalidate([{ type: 'firm.updated', id: 5 }]);
     expect(c.model.pending).toBe(true);
     // The request is not held by the refresh: it gets the model as it stood, and starts the refresh.
-    expect((await c.model.get()).value).toBe(1);
+    expect((await c.model.read((m) => m)).value).toBe(1);
     expect(c.calls).toEqual(['load', 'refresh 5']);
-    const latest = c.model.latest();
+    const latest = c.model.readLatest((m) => m);
     open();
     expect((await latest).value).toBe(4);
     expect(c.model.pending).toBe(false);
-    expect((await c.model.get()).value).toBe(4);
+    expect((await c.model.read((m) => m)).value).toBe(4);
     // A change of everything: requests wait for the new build.
     const hold = c.hold();
     c.set(5);
     c.model.invalidate([{ type: 'firm.deleted' }]);
-    const waiting = c.model.get();
+    const waiting = c.model.read((m) => m);
     hold();
     expect((await waiting).value).toBe(5);
   });
@@ -126,19 +126,19 @@ describe('ReadModel', () => {
         throw new Error('stopped half-way');
       },
     });
-    await model.get();
+    await model.read((m) => m);
     model.invalidate([{ type: 'firm.updated', id: 3 }]);
-    await expect(model.latest()).rejects.toThrow('stopped half-way');
-    expect((await model.get()).rows).toEqual([1, 2]);
+    await expect(model.readLatest((m) => m)).rejects.toThrow('stopped half-way');
+    expect((await model.read((m) => m)).rows).toEqual([1, 2]);
     expect(calls).toEqual(['load', 'load']);
   });
 
   it('reads everything again once the model expires', async () => {
     const c = counter();
-    const first = await c.model.get(0);
+    const first = await c.model.read((m) => m, 0);
     first.until = 100;
-    await c.model.get(50);
-    await c.model.get(150);
+    await c.model.read((m) => m, 50);
+    await c.model.read((m) => m, 150);
     expect(c.calls).toEqual(['load', 'load']);
   });
 });
@@ -149,10 +149,10 @@ describe('ReadModels', () => {
     const models = new ReadModels(changes);
     const c = counter();
     models.register(c.model);
-    await c.model.get();
+    await c.model.read((m) => m);
     const open = c.hold();
     c.set(6);
-    changes.publish({ type: 'firm.updated', id: 3 });
+    changes.publishCommitted({ type: 'firm.updated', id: 3 });
     // Started by the event itself, not by a request.
     expect(c.calls).toEqual(['load', 'refresh 3']);
     let settled = false;
@@ -164,6 +164,6 @@ describe('ReadModels', () => {
     open();
     await done;
     expect(c.model.pending).toBe(false);
-    expect((await c.model.get()).value).toBe(6);
+    expect((await c.model.read((m) => m)).value).toBe(6);
   });
 });

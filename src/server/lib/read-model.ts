@@ -4,6 +4,9 @@ import type { ChangeEvent, Changes } from './events';
 /** What a change event means to a read model: nothing, a few rows (by id) to read again, or all. */
 export type ReadModelChange = 'none' | 'all' | { ids: readonly number[] };
 
+/** Any value but a promise: what a reader of a model may return. */
+export type Sync<R> = R extends PromiseLike<unknown> ? never : R;
+
 export interface ReadModelSpec<T> {
   /** Which part of the model an event makes stale. */
   affects(event: ChangeEvent): ReadModelChange;
@@ -55,10 +58,28 @@ export class ReadModel<T> {
   }
 
   /**
-   * The model for a request: the current one while only a few rows of it are being read again
-   * (the new one follows within milliseconds), else the model as of the latest change.
+   * Reads the model for a request: `use` runs on the current one while only a few rows of it are
+   * being read again (the new one follows within milliseconds), else on the model as of the latest
+   * change. `use` must be synchronous (its type refuses a promise): a refresh changes the model in
+   * place between two turns of the event loop (decision 0063), so a reader that awaited in between
+   * would mix two states of it. A caller that must await (a query, a queue) reads what it needs
+   * first, or takes the model itself (`ReadModel`) and reads again after each await.
    */
-  get(now = Date.now()): Promise<T> {
+  read<R>(use: (model: T) => Sync<R>, now = Date.now()): Promise<Sync<R>> {
+    return this.get(now).then(use);
+  }
+
+  /** Reads the model as of the latest change this process has heard of (`read` otherwise). */
+  readLatest<R>(use: (model: T) => Sync<R>, now = Date.now()): Promise<Sync<R>> {
+    return this.latest(now).then(use);
+  }
+
+  /** Brings the model up to the latest change heard, without handing it out. */
+  catchUp(): Promise<void> {
+    return this.latest().then(() => {});
+  }
+
+  private get(now: number): Promise<T> {
     const current = this.current;
     if (current && this.changed && this.spec.refresh && this.isFresh(current, now)) {
       // The refresh runs without the request; its failure shows to the next `latest`.
@@ -83,7 +104,7 @@ export class ReadModel<T> {
   }
 
   /** The model as of the latest change this process has heard of. */
-  latest(now = Date.now()): Promise<T> {
+  private latest(now = Date.now()): Promise<T> {
     const current = this.current;
     const fresh = (model: T) => this.isFresh(model, now);
     if (current && this.currentVersion === this.version && fresh(current)) return Promise.resolve(current);
@@ -138,12 +159,12 @@ export class ReadModels {
       for (const model of this.models) {
         model.invalidate(events);
         // Off the request path: a built model reads its changed rows now, not when next asked.
-        if (model.pending) model.latest().catch(() => {});
+        if (model.pending) model.catchUp().catch(() => {});
       }
     });
   }
 
-  /** Whether a model answers from the data as it stood while it reads a change (`ReadModel.get`). */
+  /** Whether a model answers from the data as it stood while it reads a change (`ReadModel.read`). */
   get answersStale(): boolean {
     return this.models.some((m) => m.answersStale);
   }
@@ -154,7 +175,7 @@ export class ReadModels {
    * writer's next read sees its write.
    */
   async settled(): Promise<void> {
-    await Promise.all(this.models.filter((m) => m.pending).map((m) => m.latest().catch(() => {})));
+    await Promise.all(this.models.filter((m) => m.pending).map((m) => m.catchUp().catch(() => {})));
   }
 
   register<T>(model: ReadModel<T>): ReadModel<T> {
@@ -166,7 +187,7 @@ export class ReadModels {
     const started = performance.now();
     await Promise.all(
       this.models.map((model) =>
-        model.get().catch((err: unknown) => log.warn({ err }, 'read model not built')),
+        model.catchUp().catch((err: unknown) => log.warn({ err }, 'read model not built')),
       ),
     );
     log.info({ ms: Math.round(performance.now() - started) }, 'read models built');

@@ -49,31 +49,31 @@ describe('dropStaleAnswers', () => {
       }),
     );
     const firmAnswer = (value: number): CachedResponse => ({ ...entry(String(value)), tags: ['firms'] });
-    expect(await model.get()).toBe(100);
+    expect(await model.read((m) => m)).toBe(100);
 
     price = 80;
-    changes.publish({ type: 'firm.updated', id: 1 });
+    changes.publishCommitted({ type: 'firm.updated', id: 1 });
     // The model reads the firm again; meanwhile requests get the price as it stood.
     const storedMark = cache.mark();
     const lateMark = cache.mark();
-    expect(await model.get()).toBe(100);
-    cache.set('api:/stored', firmAnswer(await model.get()), storedMark);
+    expect(await model.read((m) => m)).toBe(100);
+    cache.set('api:/stored', firmAnswer(await model.read((m) => m)), storedMark);
     expect(cache.get('api:/stored')).toBeDefined();
 
     release();
     await readModels.settled();
     await Promise.resolve();
-    expect(await model.get()).toBe(80);
+    expect(await model.read((m) => m)).toBe(80);
     // Stored while the model was reading: dropped. Begun then, stored now: refused.
     expect(cache.get('api:/stored')).toBeUndefined();
     cache.set('api:/late', firmAnswer(100), lateMark);
     expect(cache.get('api:/late')).toBeUndefined();
     // Begun after the model had read it: stored.
     const mark = cache.mark();
-    cache.set('api:/fresh', firmAnswer(await model.get()), mark);
+    cache.set('api:/fresh', firmAnswer(await model.read((m) => m)), mark);
     expect(cache.get('api:/fresh')?.body.toString()).toBe('80');
     // A change no model reads is dropped once, as before.
-    changes.publish({ type: 'post.updated', id: 3 });
+    changes.publishCommitted({ type: 'post.updated', id: 3 });
     expect(readModels.answersStale).toBe(false);
   });
 });
@@ -385,7 +385,7 @@ describe('cache hits over a socket, answered before routing', () => {
     const before = (await (await fetch(`${origin}/api/firms`)).json()) as { total: number };
     expect((await fetch(`${origin}/api/firms`)).headers.get('x-cache')).toBe('hit');
     await insertFirm(ctx.db, { name: 'Socket Firm Two' });
-    ctx.app.changes.publish({ type: 'firm.created' });
+    ctx.app.changes.publishCommitted({ type: 'firm.created' });
     const after = await fetch(`${origin}/api/firms`);
     expect(after.headers.get('x-cache')).toBe('miss');
     expect(((await after.json()) as { total: number }).total).toBe(before.total + 1);

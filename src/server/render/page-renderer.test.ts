@@ -55,7 +55,7 @@ describe('page rendering', () => {
     for (let i = 0; i < 2; i++) expect((await ctx.app.inject({ url })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url })).headers['x-cache']).toBe('hit');
     const firm = await insertFirm(ctx.db, { name: 'Now Here Capital', slug: 'not-yet-here' });
-    ctx.app.changes.publish({ type: 'firm.created', id: firm.id });
+    ctx.app.changes.publishCommitted({ type: 'firm.created', id: firm.id });
     await ctx.app.readModels.settled();
     const page = await ctx.app.inject({ url });
     expect(page.statusCode).toBe(200);

@@ -19,16 +19,15 @@ import {
 const tags = ['admin'];
 
 /**
- * After an applied import has committed, what an editor's saves do next: the change events (the
- * caches and read models of every process) and the rule-change emails to followers, one job run per
- * firm. The command line awaits the emails; a request does not.
+ * After an applied import has committed (and published its changes), what an editor's saves do
+ * next: the rule-change emails to followers, one job run per firm. The command line awaits the
+ * emails; a request does not.
  */
 export async function finishCatalogImport(
-  app: Pick<FastifyInstance, 'changes' | 'jobs'>,
+  app: Pick<FastifyInstance, 'jobs'>,
   effects: CatalogImportEffects,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  app.changes.publish(...effects.events);
   await Promise.all(
     effects.ruleChangeBatches.map((batch) =>
       app.jobs
@@ -141,7 +140,7 @@ export async function adminCatalogRoutes(app: Http): Promise<void> {
     },
     async (request) => {
       const upload = await readCatalogForm(request);
-      const { report } = await importCatalog(db, sessionUser(request), upload, { apply: false });
+      const { report } = await importCatalog(db, app.changes, sessionUser(request), upload, { apply: false });
       return report;
     },
   );
@@ -161,7 +160,7 @@ export async function adminCatalogRoutes(app: Http): Promise<void> {
     },
     async (request) => {
       const upload = await readCatalogForm(request);
-      const { report, effects } = await importCatalog(db, sessionUser(request), upload, {
+      const { report, effects } = await importCatalog(db, app.changes, sessionUser(request), upload, {
         apply: true,
         fingerprint: upload.fingerprint ?? '',
       });

@@ -10,7 +10,7 @@ import {
 import { type CatalogImportReport, emptySummary } from '../../../domain/catalog-diff';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { ChangeEvent } from '../../lib/events';
+import type { ChangeEvent, Changes } from '../../lib/events';
 import { loadCatalog, type StoredCatalog } from './catalog-load';
 import { writeCatalog } from './catalog-write';
 import { conflict } from './firms';
@@ -57,7 +57,7 @@ export interface CatalogImportInput extends CatalogParts {
   replace: boolean;
 }
 
-/** What an apply leaves to do once committed: change events and the followers' emails. */
+/** What an apply changed (published once it has committed) and the followers' emails it leaves to send. */
 export interface CatalogImportEffects {
   events: ChangeEvent[];
   ruleChangeBatches: { firmId: number; batchId: string }[];
@@ -76,12 +76,13 @@ class DryRunDone extends Error {
 
 /**
  * The import (decision 0053). The dry run does everything an apply does, through the editor's
- * own save code, in a transaction it then rolls back: its report is what the apply will do, rule
- * changes included. An apply names the dry run's fingerprint; anything saved since is a 409 and
- * nothing is applied. While the file has problems nothing is written at all.
+ * own save code, in a transaction it then rolls back (publishing nothing): its report is what the
+ * apply will do, rule changes included. An apply names the dry run's fingerprint; anything saved
+ * since is a 409 and nothing is applied. While the file has problems nothing is written at all.
  */
 export async function importCatalog(
   db: Db,
+  changes: Changes,
   actor: Actor,
   input: CatalogImportInput,
   options: { apply: boolean; fingerprint?: string },
@@ -118,14 +119,14 @@ export async function importCatalog(
       'fingerprint: run the dry run first and send its fingerprint.',
     );
   try {
-    return await db.transaction(async (tx) => {
+    return await changes.commit(db, async (tx) => {
       const stored = await loadCatalog(tx);
       const fingerprint = fingerprintOf(stored, input);
       if (options.apply && fingerprint !== options.fingerprint) throw conflict();
       const result = await writeCatalog(tx, actor, stored, input, base(fingerprint), options.apply);
       if (!options.apply || result.report.problems.length) throw new DryRunDone(result);
       result.report.applied = true;
-      return result;
+      return { result, changes: result.effects.events };
     });
   } catch (err) {
     if (!(err instanceof DryRunDone)) throw err;

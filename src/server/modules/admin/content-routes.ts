@@ -104,8 +104,7 @@ export async function adminContentRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await createCoupon(db, sessionUser(request), request.body);
-      app.changes.publish({ type: 'coupon.created', id: created.id });
+      const created = await createCoupon(db, app.changes, sessionUser(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -122,15 +121,14 @@ export async function adminContentRoutes(app: Http): Promise<void> {
       },
     },
     async (request) => {
-      const saved = await updateCoupon(
+      return updateCoupon(
         db,
+        app.changes,
         sessionUser(request),
         request.params.id,
         request.body.version,
         request.body.coupon,
       );
-      app.changes.publish({ type: 'coupon.updated', id: saved.id });
-      return saved;
     },
   );
   app.delete(
@@ -146,8 +144,7 @@ export async function adminContentRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteCoupon(db, sessionUser(request), request.params.id, request.query.version);
-      app.changes.publish({ type: 'coupon.deleted', id: request.params.id });
+      await deleteCoupon(db, app.changes, sessionUser(request), request.params.id, request.query.version);
       return reply.status(204).send(null);
     },
   );

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { coupons, propFirms } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { chunksOf } from '../../lib/batches';
+import type { Changes } from '../../lib/events';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { recordPriceHistory } from '../price-history/service';
 import { conflict } from './firms';
@@ -159,8 +160,16 @@ const recordPricesOf = (tx: Tx, firmIds: (number | null | undefined)[]) =>
     firmIds.filter((id): id is number => id != null),
   );
 
-export function createCoupon(db: Db, actor: Actor, input: CouponValues): Promise<AdminCoupon> {
-  return db.transaction((tx) => createCouponIn(tx, actor, input));
+export function createCoupon(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  input: CouponValues,
+): Promise<AdminCoupon> {
+  return changes.commit(db, async (tx) => {
+    const created = await createCouponIn(tx, actor, input);
+    return { result: created, changes: [{ type: 'coupon.created', id: created.id }] };
+  });
 }
 
 /** The editor's create within the caller's transaction. */
@@ -208,12 +217,16 @@ export async function createCouponsIn(tx: Tx, actor: Actor, inputs: CouponValues
 /** Saves over `version`; a coupon saved since is a 409 Conflict. */
 export function updateCoupon(
   db: Db,
+  changes: Changes,
   actor: Actor,
   id: number,
   version: number,
   input: CouponValues,
 ): Promise<AdminCoupon> {
-  return db.transaction((tx) => updateCouponIn(tx, actor, id, version, input));
+  return changes.commit(db, async (tx) => ({
+    result: await updateCouponIn(tx, actor, id, version, input),
+    changes: [{ type: 'coupon.updated', id }],
+  }));
 }
 
 /** The editor's save within the caller's transaction (the catalog import's). */
@@ -247,8 +260,17 @@ export async function updateCouponIn(
   return after;
 }
 
-export async function deleteCoupon(db: Db, actor: Actor, id: number, version: number): Promise<void> {
-  await db.transaction((tx) => deleteCouponIn(tx, actor, id, version));
+export async function deleteCoupon(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  id: number,
+  version: number,
+): Promise<void> {
+  await changes.commit(db, async (tx) => {
+    await deleteCouponIn(tx, actor, id, version);
+    return { changes: [{ type: 'coupon.deleted', id }] };
+  });
 }
 
 /** The editor's delete within the caller's transaction (the catalog import's). */

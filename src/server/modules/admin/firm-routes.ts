@@ -15,7 +15,6 @@ import {
 } from '../../../domain/admin-firms';
 import { IdParamsSchema } from '../../../domain/ids';
 import { sessionUser } from '../../lib/access';
-import type { ChangeAction } from '../../lib/events';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/service';
 import { getAdminFirm } from './firm-document';
@@ -25,7 +24,6 @@ import {
   createUnlistedFirm,
   deleteUnlistedFirm,
   listAdminUnlistedFirms,
-  unlistedFirmChanged,
   updateUnlistedFirm,
 } from './unlisted';
 
@@ -33,9 +31,6 @@ const tags = ['admin'];
 
 export async function adminFirmRoutes(app: Http): Promise<void> {
   const db = app.database.db;
-  /** After the commit: the response cache of every process drops what the change made stale. */
-  const firmChanged = (action: ChangeAction, id: number) =>
-    app.changes.publish({ type: `firm.${action}`, id });
 
   app.get(
     '/api/admin/firms',
@@ -90,8 +85,7 @@ export async function adminFirmRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      const firm = await createFirm(db, sessionUser(request), request.body);
-      firmChanged('created', firm.id);
+      const firm = await createFirm(db, app.changes, sessionUser(request), request.body);
       return reply.status(201).send(firm);
     },
   );
@@ -113,12 +107,12 @@ export async function adminFirmRoutes(app: Http): Promise<void> {
     async (request) => {
       const saved = await updateFirm(
         db,
+        app.changes,
         sessionUser(request),
         request.params.id,
         request.body.version,
         request.body.firm,
       );
-      firmChanged('updated', saved.firm.id);
       if (saved.ruleChanges.changes.length) {
         // After the commit and the read models' update, not awaited: the save does not wait on
         // email, and a failed send retries in the job (a mail failure never undoes the save).
@@ -152,8 +146,7 @@ export async function adminFirmRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteFirm(db, sessionUser(request), request.params.id, request.query.version);
-      firmChanged('deleted', request.params.id);
+      await deleteFirm(db, app.changes, sessionUser(request), request.params.id, request.query.version);
       return reply.status(204).send(null);
     },
   );
@@ -171,8 +164,7 @@ export async function adminFirmRoutes(app: Http): Promise<void> {
         },
       },
       async (request, reply) => {
-        const created = await createResource(db, sessionUser(request), kind, request.body);
-        app.changes.publish({ type: 'platform.created', id: created.id });
+        const created = await createResource(db, app.changes, sessionUser(request), kind, request.body);
         return reply.status(201).send(created);
       },
     );
@@ -202,8 +194,7 @@ export async function adminFirmRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await createUnlistedFirm(db, sessionUser(request), request.body);
-      app.changes.publish(unlistedFirmChanged('created'));
+      const created = await createUnlistedFirm(db, app.changes, sessionUser(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -220,9 +211,7 @@ export async function adminFirmRoutes(app: Http): Promise<void> {
       },
     },
     async (request) => {
-      const updated = await updateUnlistedFirm(db, sessionUser(request), request.params.id, request.body);
-      app.changes.publish(unlistedFirmChanged('updated'));
-      return updated;
+      return updateUnlistedFirm(db, app.changes, sessionUser(request), request.params.id, request.body);
     },
   );
   app.delete(
@@ -238,8 +227,13 @@ export async function adminFirmRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteUnlistedFirm(db, sessionUser(request), request.params.id, request.query.version);
-      app.changes.publish(unlistedFirmChanged('deleted'));
+      await deleteUnlistedFirm(
+        db,
+        app.changes,
+        sessionUser(request),
+        request.params.id,
+        request.query.version,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { firmRuleChanges, payoutMethods, platforms, propFirms } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { chunksOf, IDS_PER_QUERY, ROWS_PER_INSERT, updateRowsById } from '../../lib/batches';
+import type { Changes } from '../../lib/events';
 import { recordPriceHistory } from '../price-history/service';
 import { findAdminFirm, findAdminFirms } from './firm-document';
 import { noWrites, planFirmParts, type RuleChangeRow, runPartWrites } from './firm-parts';
@@ -73,8 +74,11 @@ export interface FirmSaved {
   ruleChanges: { batchId: string; changes: RuleChangeRow[] };
 }
 
-export function createFirm(db: Db, actor: Actor, input: FirmValues): Promise<AdminFirm> {
-  return db.transaction((tx) => createFirmIn(tx, actor, input));
+export function createFirm(db: Db, changes: Changes, actor: Actor, input: FirmValues): Promise<AdminFirm> {
+  return changes.commit(db, async (tx) => {
+    const firm = await createFirmIn(tx, actor, input);
+    return { result: firm, changes: [{ type: 'firm.created', id: firm.id }] };
+  });
 }
 
 /** The editor's create within the caller's transaction. */
@@ -90,13 +94,17 @@ export async function createFirmIn(tx: Tx, actor: Actor, input: FirmValues): Pro
  */
 export function updateFirm(
   db: Db,
+  changes: Changes,
   actor: Actor,
   id: number,
   version: number,
   input: FirmValues,
   now = new Date(),
 ): Promise<FirmSaved> {
-  return db.transaction((tx) => updateFirmIn(tx, actor, id, version, input, now));
+  return changes.commit(db, async (tx) => ({
+    result: await updateFirmIn(tx, actor, id, version, input, now),
+    changes: [{ type: 'firm.updated', id }],
+  }));
 }
 
 /** The editor's save within the caller's transaction. */
@@ -191,8 +199,17 @@ export async function saveFirmsIn(
   }));
 }
 
-export async function deleteFirm(db: Db, actor: Actor, id: number, version: number): Promise<void> {
-  await db.transaction((tx) => deleteFirmIn(tx, actor, id, version));
+export async function deleteFirm(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  id: number,
+  version: number,
+): Promise<void> {
+  await changes.commit(db, async (tx) => {
+    await deleteFirmIn(tx, actor, id, version);
+    return { changes: [{ type: 'firm.deleted', id }] };
+  });
 }
 
 /** The editor's delete within the caller's transaction (the catalog import's). */
@@ -217,11 +234,15 @@ export async function deleteFirmIn(tx: Tx, actor: Actor, id: number, version: nu
 /** A new trading platform or payout method (names are unique: a second one is a 409). */
 export async function createResource(
   db: Db,
+  changes: Changes,
   actor: Actor,
   kind: 'platforms' | 'payout-methods',
   input: { name: string; logo: string | null },
 ): Promise<FirmOptions['platforms'][number]> {
-  return db.transaction((tx) => createResourceIn(tx, actor, kind, input));
+  return changes.commit(db, async (tx) => {
+    const created = await createResourceIn(tx, actor, kind, input);
+    return { result: created, changes: [{ type: 'platform.created', id: created.id }] };
+  });
 }
 
 /** A new platform or payout method within the caller's transaction. */

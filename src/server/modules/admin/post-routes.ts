@@ -89,8 +89,7 @@ export async function adminPostRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await createPost(db, sessionUser(request), request.body);
-      app.changes.publish({ type: 'post.created', id: created.id });
+      const created = await createPost(db, app.changes, sessionUser(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -107,15 +106,14 @@ export async function adminPostRoutes(app: Http): Promise<void> {
       },
     },
     async (request) => {
-      const saved = await updatePost(
+      return updatePost(
         db,
+        app.changes,
         sessionUser(request),
         request.params.id,
         request.body.version,
         request.body.post,
       );
-      app.changes.publish({ type: 'post.updated', id: saved.id });
-      return saved;
     },
   );
   app.delete(
@@ -131,8 +129,7 @@ export async function adminPostRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deletePost(db, sessionUser(request), request.params.id, request.query.version);
-      app.changes.publish({ type: 'post.deleted', id: request.params.id });
+      await deletePost(db, app.changes, sessionUser(request), request.params.id, request.query.version);
       return reply.status(204).send(null);
     },
   );
@@ -175,8 +172,7 @@ export async function adminPostRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      const created = await createQuickUpdate(db, sessionUser(request), request.body);
-      app.changes.publish({ type: 'update.created', id: created.id });
+      const created = await createQuickUpdate(db, app.changes, sessionUser(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -193,15 +189,14 @@ export async function adminPostRoutes(app: Http): Promise<void> {
       },
     },
     async (request) => {
-      const saved = await updateQuickUpdate(
+      return updateQuickUpdate(
         db,
+        app.changes,
         sessionUser(request),
         request.params.id,
         request.body.version,
         request.body.update,
       );
-      app.changes.publish({ type: 'update.updated', id: saved.id });
-      return saved;
     },
   );
   app.delete(
@@ -217,8 +212,13 @@ export async function adminPostRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteQuickUpdate(db, sessionUser(request), request.params.id, request.query.version);
-      app.changes.publish({ type: 'update.deleted', id: request.params.id });
+      await deleteQuickUpdate(
+        db,
+        app.changes,
+        sessionUser(request),
+        request.params.id,
+        request.query.version,
+      );
       return reply.status(204).send(null);
     },
   );

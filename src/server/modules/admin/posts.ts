@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { blogPosts, propFirms } from '../../db/schema';
 import type { BlogTemplateData } from '../../db/schema/content';
 import { AppError, notFound } from '../../lib/app-error';
+import type { Changes } from '../../lib/events';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { loadBlogFirms } from '../blog/service';
 import { conflict } from './firms';
@@ -241,12 +242,13 @@ async function slugSafe<T>(write: () => Promise<T>): Promise<T> {
 
 export async function createPost(
   db: Db,
+  changes: Changes,
   actor: Actor,
   input: PostValues,
   now = new Date(),
 ): Promise<AdminPost> {
   return slugSafe(() =>
-    db.transaction(async (tx) => {
+    changes.commit(db, async (tx) => {
       const values = { ...(await contentColumns(tx, input, now)), slug: await resolveSlug(tx, input) };
       const [row] = await tx.insert(blogPosts).values(values).returning();
       const after = toAdminPost(row, now);
@@ -257,7 +259,7 @@ export async function createPost(
         summary: row.title,
         after,
       });
-      return after;
+      return { result: after, changes: [{ type: 'post.created', id: row.id }] };
     }),
   );
 }
@@ -265,6 +267,7 @@ export async function createPost(
 /** Saves over `version`; a post saved since is a 409 Conflict. */
 export async function updatePost(
   db: Db,
+  changes: Changes,
   actor: Actor,
   id: number,
   version: number,
@@ -272,7 +275,7 @@ export async function updatePost(
   now = new Date(),
 ): Promise<AdminPost> {
   return slugSafe(() =>
-    db.transaction(async (tx) => {
+    changes.commit(db, async (tx) => {
       const row = await findPost(tx, id);
       if (!row) throw notFound('Post');
       if (row.version !== version) throw conflict();
@@ -295,13 +298,19 @@ export async function updatePost(
         before: toAdminPost(row, now),
         after,
       });
-      return after;
+      return { result: after, changes: [{ type: 'post.updated', id }] };
     }),
   );
 }
 
-export async function deletePost(db: Db, actor: Actor, id: number, version: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deletePost(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  id: number,
+  version: number,
+): Promise<void> {
+  await changes.commit(db, async (tx) => {
     const row = await findPost(tx, id);
     if (!row) throw notFound('Post');
     if (row.version !== version) throw conflict();
@@ -317,6 +326,7 @@ export async function deletePost(db: Db, actor: Actor, id: number, version: numb
       summary: row.title,
       before: toAdminPost(row),
     });
+    return { changes: [{ type: 'post.deleted', id }] };
   });
 }
 

@@ -4,6 +4,7 @@ import type { AdminQuickUpdate, AdminQuickUpdatePage, QuickUpdateValues } from '
 import type { Db, Tx } from '../../db/client';
 import { quickUpdates } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import type { Changes } from '../../lib/events';
 import { conflict } from './firms';
 import { type Actor, recordAudit } from './service';
 
@@ -61,10 +62,11 @@ export async function getAdminQuickUpdate(db: Db, id: number): Promise<AdminQuic
 
 export async function createQuickUpdate(
   db: Db,
+  changes: Changes,
   actor: Actor,
   input: QuickUpdateValues,
 ): Promise<AdminQuickUpdate> {
-  return db.transaction(async (tx) => {
+  return changes.commit(db, async (tx) => {
     const [row] = await tx.insert(quickUpdates).values(input).returning();
     const after = toAdminUpdate(row);
     await recordAudit(tx, actor, {
@@ -74,19 +76,20 @@ export async function createQuickUpdate(
       summary: row.title,
       after,
     });
-    return after;
+    return { result: after, changes: [{ type: 'update.created', id: row.id }] };
   });
 }
 
 /** Saves over `version`; an update saved since is a 409 Conflict. */
 export async function updateQuickUpdate(
   db: Db,
+  changes: Changes,
   actor: Actor,
   id: number,
   version: number,
   input: QuickUpdateValues,
 ): Promise<AdminQuickUpdate> {
-  return db.transaction(async (tx) => {
+  return changes.commit(db, async (tx) => {
     const row = await findUpdate(tx, id);
     if (!row) throw notFound('Quick update');
     if (row.version !== version) throw conflict();
@@ -105,12 +108,18 @@ export async function updateQuickUpdate(
       before: toAdminUpdate(row),
       after,
     });
-    return after;
+    return { result: after, changes: [{ type: 'update.updated', id }] };
   });
 }
 
-export async function deleteQuickUpdate(db: Db, actor: Actor, id: number, version: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteQuickUpdate(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  id: number,
+  version: number,
+): Promise<void> {
+  await changes.commit(db, async (tx) => {
     const row = await findUpdate(tx, id);
     if (!row) throw notFound('Quick update');
     if (row.version !== version) throw conflict();
@@ -126,5 +135,6 @@ export async function deleteQuickUpdate(db: Db, actor: Actor, id: number, versio
       summary: row.title,
       before: toAdminUpdate(row),
     });
+    return { changes: [{ type: 'update.deleted', id }] };
   });
 }

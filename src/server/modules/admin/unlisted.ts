@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { unlistedFirms } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { chunksOf } from '../../lib/batches';
-import type { ChangeEvent } from '../../lib/events';
+import type { ChangeEvent, Changes } from '../../lib/events';
 import { conflict } from './firms';
 import { type Actor, recordAudit, recordAudits } from './service';
 
@@ -23,8 +23,8 @@ const columns = {
 };
 
 /**
- * What a save or delete of an entry changed, for `app.changes`: the list is part of the firms'
- * data (the directory page shows it) but belongs to no firm, so the event names none.
+ * What a save or delete of an entry changed: the list is part of the firms' data (the directory
+ * page shows it) but belongs to no firm, so the event names none.
  */
 export const unlistedFirmChanged = (action: 'created' | 'updated' | 'deleted'): ChangeEvent => ({
   type: `firm.${action}`,
@@ -121,27 +121,42 @@ export async function saveUnlistedFirmsIn(
 
 export async function createUnlistedFirm(
   db: Db,
+  changes: Changes,
   actor: Actor,
   input: UnlistedValues,
 ): Promise<AdminUnlistedFirm> {
-  const [created] = await db.transaction((tx) => saveUnlistedFirmsIn(tx, actor, [{ input }]));
-  return created;
+  return changes.commit(db, async (tx) => {
+    const [created] = await saveUnlistedFirmsIn(tx, actor, [{ input }]);
+    return { result: created, changes: [unlistedFirmChanged('created')] };
+  });
 }
 
 /** Saves over `version`; an entry saved since is a 409 Conflict. */
 export async function updateUnlistedFirm(
   db: Db,
+  changes: Changes,
   actor: Actor,
   id: number,
   { version, ...input }: UnlistedValues & { version: number },
 ): Promise<AdminUnlistedFirm> {
-  const [updated] = await db.transaction((tx) => saveUnlistedFirmsIn(tx, actor, [{ id, version, input }]));
-  return updated;
+  return changes.commit(db, async (tx) => {
+    const [updated] = await saveUnlistedFirmsIn(tx, actor, [{ id, version, input }]);
+    return { result: updated, changes: [unlistedFirmChanged('updated')] };
+  });
 }
 
 /** Deletes the version the admin saw; an entry saved since is a 409 Conflict. */
-export async function deleteUnlistedFirm(db: Db, actor: Actor, id: number, version: number): Promise<void> {
-  await db.transaction((tx) => deleteUnlistedFirmIn(tx, actor, id, version));
+export async function deleteUnlistedFirm(
+  db: Db,
+  changes: Changes,
+  actor: Actor,
+  id: number,
+  version: number,
+): Promise<void> {
+  await changes.commit(db, async (tx) => {
+    await deleteUnlistedFirmIn(tx, actor, id, version);
+    return { changes: [unlistedFirmChanged('deleted')] };
+  });
 }
 
 /** The editor's delete within the caller's transaction (the catalog import's). */

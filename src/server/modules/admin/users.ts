@@ -166,12 +166,12 @@ export async function setAdminRole(
   id: string,
   admin: boolean,
 ): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
+  await changes.commit(db, async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(isAdminRole).for('update');
     const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!user) throw notFound('User');
     const isAdmin = hasAdminRole(user.role);
-    if (isAdmin === admin) return;
+    if (isAdmin === admin) return { changes: [] };
     if (admin && user.banned && (!user.banExpires || user.banExpires > new Date())) {
       throw new AppError(409, 'user_suspended', 'Lift the suspension before making this user an admin.');
     }
@@ -190,8 +190,8 @@ export async function setAdminRole(
       before: { role: user.role },
       after: { role: admin ? 'admin' : 'user' },
     });
+    return { changes: [{ type: 'user.updated', id }] };
   });
-  changes.publish({ type: 'user.updated', id });
   return selectAdminUser(db, id);
 }
 
@@ -211,7 +211,7 @@ export async function suspendUser(
   const label = SUSPENSION_REASONS[payload.reason];
   const reason = payload.note ? `${label}: ${payload.note}` : label;
   const until = payload.days ? new Date(Date.now() + payload.days * DAY_MS) : null;
-  await db.transaction(async (tx) => {
+  await changes.commit(db, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!user) throw notFound('User');
     if (hasAdminRole(user.role)) {
@@ -230,17 +230,17 @@ export async function suspendUser(
       before: { banned: user.banned, banReason: user.banReason, banExpires: user.banExpires },
       after: { banned: true, banReason: reason, banExpires: until },
     });
+    return { changes: [{ type: 'user.updated', id }] };
   });
-  changes.publish({ type: 'user.updated', id });
   return selectAdminUser(db, id);
 }
 
 /** Lifts a user's suspension: they can log in again. */
 export async function liftSuspension(db: Db, changes: Changes, actor: Actor, id: string): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
+  await changes.commit(db, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!user) throw notFound('User');
-    if (!user.banned) return;
+    if (!user.banned) return { changes: [] };
     await tx
       .update(users)
       .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
@@ -253,7 +253,7 @@ export async function liftSuspension(db: Db, changes: Changes, actor: Actor, id:
       before: { banned: user.banned, banReason: user.banReason, banExpires: user.banExpires },
       after: { banned: false },
     });
+    return { changes: [{ type: 'user.updated', id }] };
   });
-  changes.publish({ type: 'user.updated', id });
   return selectAdminUser(db, id);
 }

@@ -31,7 +31,7 @@ export const publishDuePostsJob = (changes: Changes) =>
       const now = new Date(Math.max(Date.now(), scheduledAt.getTime()));
       const due = await listPostsDueBetween(db, new Date(scheduledAt.getTime() - LOOKBACK_MS), now);
       if (due.length === 0) return;
-      changes.publish(...due.map((id) => ({ type: 'post.updated' as const, id })));
+      changes.publishCommitted(...due.map((id) => ({ type: 'post.updated' as const, id })));
       log.info({ posts: due }, 'scheduled posts are public now');
     },
   });

@@ -3,8 +3,7 @@ import { detectSearchChange, type OptionFacts, type SearchFilters } from '../../
 import type { Db, Tx } from '../../db/client';
 import { optionAlertChanges, optionAlertStates, savedSearches } from '../../db/schema';
 import { MATCH_LOCK, optionFactsOf, sameFacts, writeStates } from './alert-states';
-import { catalogRows } from './catalog';
-import type { Catalog } from './catalog-shape';
+import { type CatalogStore, catalogRows } from './catalog';
 import { filtersOf } from './saved-searches';
 
 /**
@@ -161,27 +160,28 @@ let matchingQueue: Promise<unknown> = Promise.resolve();
  */
 export function matchSavedSearches(
   db: Db,
-  catalog: Catalog,
+  store: CatalogStore,
   firmIds?: readonly number[],
   now = new Date(),
   options: MatchOptions = {},
 ): Promise<number> {
-  const run = matchingQueue.then(() => matchNow(db, catalog, firmIds, now, options));
+  const run = matchingQueue.then(() => matchNow(db, store, firmIds, now, options));
   matchingQueue = run.catch(() => {});
   return run;
 }
 
 async function matchNow(
   db: Db,
-  catalog: Catalog,
+  store: CatalogStore,
   firmIds: readonly number[] | undefined,
   now: Date,
   options: MatchOptions,
 ): Promise<number> {
   const scope = firmIds ? new Set(firmIds) : null;
   const current = new Map<number, OptionFacts>();
-  // Taken at once: a save changes the catalog in place, and the pauses below let saves run.
-  const rows = catalogRows(catalog, scope ?? undefined);
+  // As of every change heard: the catalog requests read may still lack the change that started
+  // this run. Taken at once (a save changes the catalog in place, and the pauses below let saves run).
+  const rows = await store.readLatest((catalog) => catalogRows(catalog, scope ?? undefined));
   for (let i = 0; i < rows.length; i++) {
     current.set(rows[i].option.account.id, optionFactsOf(rows[i]));
     if ((i + 1) % ROWS_A_CHUNK === 0) await pause();

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { optionAlertChanges, savedSearchAlerts, savedSearches, users } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import { optionFactsOf } from './alert-states';
-import { catalogRowOf } from './catalog';
+import { type CatalogStore, catalogRowOf } from './catalog';
 import type { Catalog } from './catalog-shape';
 import { filtersOf } from './saved-searches';
 
@@ -164,7 +164,7 @@ const KEEP_SETTLED_MS = 30 * 86_400_000;
 export async function sendDueAlerts(
   app: Mailing,
   db: Db,
-  catalog: Catalog,
+  store: CatalogStore,
   retrying: Set<number>,
   now = new Date(),
 ): Promise<number> {
@@ -183,11 +183,15 @@ export async function sendDueAlerts(
     // (a search a transaction made each email cost half a dozen round trips).
     for (let i = 0; i < due.length; i += CLAIM_BATCH) {
       const batch = due.slice(i, i + CLAIM_BATCH);
+      // What the catalog holds now, read in one step (a save changes it in place between awaits).
+      const batchLines = await store.readLatest((catalog) =>
+        batch.map((id) => linesOf(catalog, searches.get(id)!.query, waiting.get(id)!)),
+      );
       const alertIds = await db.transaction(async (tx) => {
         const linesBySearch = new Map<number, AlertLine[]>();
         const cancelled: number[] = [];
-        for (const id of batch) {
-          const lines = linesOf(catalog, searches.get(id)!.query, waiting.get(id)!);
+        for (const [i, id] of batch.entries()) {
+          const lines = batchLines[i];
           // Changes that cancelled out (the price went back up, the option left) tell nothing.
           if (lines.length === 0) cancelled.push(id);
           else linesBySearch.set(id, lines);

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OptionFacts } from '../../../domain/price-alerts';
 import type { Db, Tx } from '../../db/client';
 import { optionAlertStates } from '../../db/schema';
-import { catalogRows } from './catalog';
-import type { Catalog } from './catalog-shape';
+import { type CatalogStore, catalogRows } from './catalog';
 import type { CatalogRow } from './catalog-source';
 
 /**
@@ -77,17 +76,18 @@ async function hasAlertStates(db: Tx): Promise<boolean> {
  * now is where alerts start from, so a search is told only of what changes after it. True when it
  * wrote that starting point.
  */
-export async function ensureAlertBaseline(db: Db, catalog: Catalog, now = new Date()): Promise<boolean> {
+export async function ensureAlertBaseline(db: Db, store: CatalogStore, now = new Date()): Promise<boolean> {
   // Asked first without the lock: once written, the states stay (each run rewrites what changed).
   if (await hasAlertStates(db)) return false;
+  // Read before the transaction: building the catalog queries the database, which on PGlite's one
+  // connection would wait for the transaction.
+  const facts = await store.readLatest(
+    (catalog) => new Map(catalogRows(catalog).map((row) => [row.option.account.id, optionFactsOf(row)])),
+  );
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MATCH_LOCK})`);
     if (await hasAlertStates(tx)) return false;
-    await writeStates(
-      tx,
-      new Map(catalogRows(catalog).map((row) => [row.option.account.id, optionFactsOf(row)])),
-      now,
-    );
+    await writeStates(tx, facts, now);
     return true;
   });
 }

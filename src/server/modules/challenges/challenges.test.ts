@@ -106,7 +106,7 @@ beforeAll(async () => {
 
   const models = await db.query.fundingModels.findMany({ columns: { id: true, assetType: true } });
   for (const m of models) modelAssetTypes.set(m.id, m.assetType);
-  ctx.app.changes.publish({ type: 'firm.created' });
+  ctx.app.changes.publishCommitted({ type: 'firm.created' });
 });
 afterAll(() => ctx.close());
 
@@ -338,14 +338,14 @@ describe('GET /api/challenges', () => {
     expect(before.total).toBe(0);
     const firm = await insertFirm(ctx.db, { slug: 'late-firm' });
     await insertAccount(ctx.db, { propFirmId: firm.id, capital: 123_456, price: 200 });
-    ctx.app.changes.publish({ type: 'firm.updated', id: firm.id });
+    ctx.app.changes.publishCommitted({ type: 'firm.updated', id: firm.id });
     // Requests are answered from the catalog as it stood until the firm's rows are merged in.
     await ctx.app.readModels.settled();
     const after = await get('?size=123456');
     expect(after.total).toBe(1);
     expect(after.options[0].coupon).toBeNull();
     await insertCoupon(ctx.db, { propFirmId: firm.id, code: 'LATE25', discountPercent: 25 });
-    ctx.app.changes.publish({ type: 'coupon.created' });
+    ctx.app.changes.publishCommitted({ type: 'coupon.created' });
     const withCoupon = await get('?size=123456&hasCoupon=true');
     expect(withCoupon.options[0]).toMatchObject({ coupon: { code: 'LATE25' }, priceAfterCoupon: 150 });
   });

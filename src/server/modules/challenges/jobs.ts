@@ -27,16 +27,15 @@ export const savedSearchAlertsJob = (app: Mailing, store: CatalogStore, options:
     payload: PayloadSchema,
     retries: 3,
     handler: async ({ db, log, payload }) => {
-      // As of every change heard (`latest`): the catalog requests get may still lack the change
-      // that started this run (decision 0055), and matching against it would miss what changed.
-      const catalog = await store.latest();
+      // Each step reads the catalog as of every change heard (`readLatest`): the catalog requests
+      // read may still lack the change that started this run (decision 0055).
       const now = new Date();
-      if (await ensureAlertBaseline(db, catalog, now)) return;
-      const recorded = await matchSavedSearches(db, catalog, payload?.firmIds, now, options);
+      if (await ensureAlertBaseline(db, store, now)) return;
+      const recorded = await matchSavedSearches(db, store, payload?.firmIds, now, options);
       // A firm's save that no search sees differently makes no email due: the hourly run sends
       // what time made due, and a retry what this process claimed.
       if (payload?.firmIds && recorded === 0 && claimed.size === 0) return;
-      const sent = await sendDueAlerts(app, db, catalog, claimed, now);
+      const sent = await sendDueAlerts(app, db, store, claimed, now);
       if (recorded || sent) log.info({ recorded, sent }, 'saved-search alerts');
     },
   });

@@ -52,7 +52,7 @@ export async function challengesRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['firms', 'coupons'] },
     },
-    async (request) => listChallenges(await store.get(), request.query),
+    async (request) => store.read((catalog) => listChallenges(catalog, request.query)),
   );
 
   app.get(
@@ -66,6 +66,6 @@ export async function challengesRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['firms', 'coupons'] },
     },
-    async () => (await store.get()).filters,
+    async () => store.read((catalog) => catalog.filters),
   );
 }

@@ -41,7 +41,7 @@ export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise
       },
       config: { access: 'user' },
     },
-    async (request) => listSavedSearches(db, await store.get(), sessionUser(request).id),
+    async (request) => listSavedSearches(db, store, sessionUser(request).id),
   );
 
   app.post(
@@ -60,10 +60,9 @@ export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise
       preHandler: writeLimit,
     },
     async (request, reply) => {
+      const saved = await createSavedSearch(db, store, sessionUser(request).id, request.body);
       // The alerts' starting point is the catalog with every change heard (decision 0055).
-      const catalog = await store.latest();
-      const saved = await createSavedSearch(db, catalog, sessionUser(request).id, request.body);
-      await ensureAlertBaseline(db, catalog);
+      await ensureAlertBaseline(db, store);
       return reply.status(201).send(saved);
     },
   );
@@ -83,13 +82,7 @@ export async function savedSearchRoutes(app: Http, store: CatalogStore): Promise
       preHandler: writeLimit,
     },
     async (request) => {
-      return updateSavedSearch(
-        db,
-        await store.get(),
-        sessionUser(request).id,
-        request.params.id,
-        request.body,
-      );
+      return updateSavedSearch(db, store, sessionUser(request).id, request.params.id, request.body);
     },
   );
 

@@ -6,6 +6,7 @@ import type { SavedSearch, SavedSearchInput } from '../../../domain/saved-search
 import type { Db } from '../../db/client';
 import { optionAlertChanges, savedSearches, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import type { CatalogStore } from './catalog';
 import type { Catalog } from './catalog-shape';
 import { ChallengeQuerySchema } from './schemas';
 import { listChallenges } from './service';
@@ -90,13 +91,13 @@ function summaryOf(catalog: Catalog, row: Row): SavedSearch {
   };
 }
 
-export async function listSavedSearches(db: Db, catalog: Catalog, userId: string): Promise<SavedSearch[]> {
+export async function listSavedSearches(db: Db, store: CatalogStore, userId: string): Promise<SavedSearch[]> {
   const rows = await db
     .select()
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId))
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
-  return rows.map((row) => summaryOf(catalog, row));
+  return store.read((catalog) => rows.map((row) => summaryOf(catalog, row)));
 }
 
 /**
@@ -105,7 +106,7 @@ export async function listSavedSearches(db: Db, catalog: Catalog, userId: string
  */
 export async function createSavedSearch(
   db: Db,
-  catalog: Catalog,
+  store: CatalogStore,
   userId: string,
   input: SavedSearchInput,
 ): Promise<SavedSearch> {
@@ -128,13 +129,13 @@ export async function createSavedSearch(
       .returning();
     return inserted;
   });
-  return summaryOf(catalog, row);
+  return store.read((catalog) => summaryOf(catalog, row));
 }
 
 /** Renames a search or changes its query (then the changes waiting for its next email no longer apply). */
 export async function updateSavedSearch(
   db: Db,
-  catalog: Catalog,
+  store: CatalogStore,
   userId: string,
   id: number,
   input: SavedSearchInput,
@@ -165,7 +166,7 @@ export async function updateSavedSearch(
       .returning();
     return updated;
   });
-  return summaryOf(catalog, row);
+  return store.read((catalog) => summaryOf(catalog, row));
 }
 
 export async function deleteSavedSearch(db: Db, userId: string, id: number): Promise<void> {

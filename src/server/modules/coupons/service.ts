@@ -131,22 +131,24 @@ export async function recordCouponUse(
 ): Promise<{ usageCount: number; counted: boolean }> {
   const coupon = await findUsableCoupon(db, id);
   const day = now.toISOString().slice(0, 10);
-  const result = await db.transaction(async (tx) => {
+  return changes.commit<{ usageCount: number; counted: boolean }>(db, async (tx) => {
     const inserted = await tx
       .insert(couponUses)
       .values({ couponId: id, visitorKey, day })
       .onConflictDoNothing()
       .returning({ couponId: couponUses.couponId });
-    if (inserted.length === 0) return { usageCount: coupon.usageCount, counted: false };
+    if (inserted.length === 0)
+      return { result: { usageCount: coupon.usageCount, counted: false }, changes: [] };
     const [updated] = await tx
       .update(coupons)
       .set({ usageCount: sql`${coupons.usageCount} + 1` })
       .where(eq(coupons.id, id))
       .returning({ usageCount: coupons.usageCount });
-    return { usageCount: updated.usageCount, counted: true };
+    return {
+      result: { usageCount: updated.usageCount, counted: true },
+      changes: [{ type: 'coupon.counted', id }],
+    };
   });
-  if (result.counted) changes.publish({ type: 'coupon.counted', id });
-  return result;
 }
 
 /** One vote per visitor per coupon; voting again changes the earlier answer. */
@@ -158,11 +160,13 @@ export async function voteOnCoupon(
   worked: boolean,
 ): Promise<{ votes: { worked: number; total: number } }> {
   await findUsableCoupon(db, id);
-  await db
-    .insert(couponVotes)
-    .values({ couponId: id, visitorKey, worked })
-    .onConflictDoUpdate({ target: [couponVotes.couponId, couponVotes.visitorKey], set: { worked } });
-  changes.publish({ type: 'coupon.counted', id });
+  await changes.commit(db, async (tx) => {
+    await tx
+      .insert(couponVotes)
+      .values({ couponId: id, visitorKey, worked })
+      .onConflictDoUpdate({ target: [couponVotes.couponId, couponVotes.visitorKey], set: { worked } });
+    return { changes: [{ type: 'coupon.counted', id }] };
+  });
   const [votes] = await db
     .select({
       worked: sql<number>`count(*) filter (where ${couponVotes.worked})::int`,

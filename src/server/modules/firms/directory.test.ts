@@ -123,11 +123,11 @@ describe('GET /api/firms: filters, sorts and pages on the server', () => {
     expect(res.headers['x-cache']).toBe('hit');
     expect(res.headers['x-cache-tags']).toBeUndefined();
     for (const type of ['firm.updated', 'coupon.updated', 'review.created'] as const) {
-      ctx.app.changes.publish({ type });
+      ctx.app.changes.publishCommitted({ type });
       expect((await ctx.app.inject('/api/firms?market=futures')).headers['x-cache']).toBe('miss');
       expect((await ctx.app.inject('/api/firms?market=futures')).headers['x-cache']).toBe('hit');
     }
-    ctx.app.changes.publish({ type: 'post.created' });
+    ctx.app.changes.publishCommitted({ type: 'post.created' });
     expect((await ctx.app.inject('/api/firms?market=futures')).headers['x-cache']).toBe('hit');
   });
 });
@@ -137,7 +137,7 @@ describe('GET /api/firms/stats', () => {
     const res = await ctx.app.inject('/api/firms/stats');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ listedCount: 5, approvedCount: 2, accountCount: 2, activeCouponCount: 2 });
-    ctx.app.changes.publish({ type: 'firm.created' });
+    ctx.app.changes.publishCommitted({ type: 'firm.created' });
     expect((await ctx.app.inject('/api/firms/stats')).headers['x-cache']).toBe('miss');
   });
 });
@@ -168,7 +168,7 @@ describe('OpenAPI document', () => {
 describe('a firm saved, merged into the directory', () => {
   it('gives the orders and counts a full build of the same data gives, change after change', async () => {
     const model = createDirectoryModel(ctx.db);
-    await model.get();
+    await model.read((m) => m);
     const snapshot = (m: DirectoryModel) => ({
       orders: Object.fromEntries(
         Object.entries(m.orders).map(([sort, order]) => [sort, order.map((e) => e.card.id)]),
@@ -198,8 +198,8 @@ describe('a firm saved, merged into the directory', () => {
               .where(eq(propFirms.id, s.firm));
             model.invalidate([{ type: 'firm.updated', id: s.firm }]);
           }
-          const merged = await model.latest();
-          const full = await createDirectoryModel(ctx.db).get();
+          const merged = await model.readLatest((m) => m);
+          const full = await createDirectoryModel(ctx.db).read((m) => m);
           expect(snapshot(merged)).toEqual(snapshot(full));
         },
       ),

@@ -129,7 +129,7 @@ describe('GET /api/firms', () => {
     // The test above asked once; an answer is stored from its second request (decision 0040).
     expect((await get('/api/firms')).headers['x-cache']).toBe('miss');
     expect((await get('/api/firms')).headers['x-cache']).toBe('hit');
-    ctx.app.changes.publish({ type: 'firm.updated' });
+    ctx.app.changes.publishCommitted({ type: 'firm.updated' });
     expect((await get('/api/firms')).headers['x-cache']).toBe('miss');
     // Asked for lately: stored again on the request after the change.
     expect((await get('/api/firms')).headers['x-cache']).toBe('hit');
@@ -217,11 +217,11 @@ describe('GET /api/search/firms', () => {
     // Written straight to the database, it is found once its change event says so and the index
     // has read it (requests meanwhile are answered from the index as it stood).
     expect((await get('/api/search/firms?q=Quillstone')).json()).toEqual([]);
-    ctx.app.changes.publish({ type: 'firm.created', id: firm.id });
+    ctx.app.changes.publishCommitted({ type: 'firm.created', id: firm.id });
     await ctx.app.readModels.settled();
     expect((await get('/api/search/firms?q=Quilston')).json()[0]).toMatchObject({ slug: 'quillstone' });
     await ctx.db.update(propFirms).set({ name: 'Quartzline Prop Desk' }).where(eq(propFirms.id, firm.id));
-    ctx.app.changes.publish({ type: 'firm.updated', id: firm.id });
+    ctx.app.changes.publishCommitted({ type: 'firm.updated', id: firm.id });
     await ctx.app.readModels.settled();
     expect((await get('/api/search/firms?q=Quartzlnie')).json()[0]).toMatchObject({ slug: 'quillstone' });
     expect((await get('/api/search/firms?q=Quillstone')).json()).toEqual([]);
@@ -239,7 +239,7 @@ describe('GET /api/search/firms', () => {
         insertFirm(ctx.db, { name: `Apex Trader ${i}`, slug: `apex-${i}` }),
       ),
     );
-    ctx.app.changes.publish({ type: 'firm.created' });
+    ctx.app.changes.publishCommitted({ type: 'firm.created' });
     const res = await get('/api/search/firms?q=apex');
     expect(res.json()).toHaveLength(10);
   });

@@ -50,7 +50,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       config: { cacheTags: ['firms', 'coupons', 'reviews'] },
     },
     async (request) =>
-      listDirectory(await directory.get(), { ...request.query, sort: request.query.sort ?? null }),
+      directory.read((m) => listDirectory(m, { ...request.query, sort: request.query.sort ?? null })),
   );
 
   app.get(
@@ -64,7 +64,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['firms', 'coupons'] },
     },
-    async () => (await directory.get()).stats,
+    async () => directory.read((m) => m.stats),
   );
 
   app.get(
@@ -149,7 +149,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       },
       config: firmsCache,
     },
-    async (request) => searchIndex(await search.get(), request.query.q),
+    async (request) => search.read((m) => searchIndex(m, request.query.q)),
   );
 
   app.get(
@@ -165,7 +165,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       config: { cacheTags: [ONE_FIRM, 'coupons'] },
     },
     async (request) => {
-      const details = firmDetailsOf(await firmPages.get(), request.params.slug);
+      const details = await firmPages.read((m) => firmDetailsOf(m, request.params.slug));
       tagFirmAnswer(request, details.id);
       return details;
     },
@@ -184,7 +184,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       config: oneFirmCache,
     },
     async (request) => {
-      const page = firmPageOf(await firmPages.get(), request.params.slug);
+      const page = await firmPages.read((m) => firmPageOf(m, request.params.slug));
       tagFirmAnswer(request, page.details.id);
       return page.platforms;
     },
@@ -203,7 +203,7 @@ export async function firmsRoutes(app: Http): Promise<void> {
       config: oneFirmCache,
     },
     async (request) => {
-      const page = firmPageOf(await firmPages.get(), request.params.slug);
+      const page = await firmPages.read((m) => firmPageOf(m, request.params.slug));
       tagFirmAnswer(request, page.details.id);
       return page.payoutMethods;
     },

@@ -33,7 +33,7 @@ export async function drawGiveaway(
 ): Promise<Giveaway> {
   const clientSeed = input.clientSeed.trim();
   if (!clientSeed) throw new AppError(400, 'client_seed_required', 'clientSeed is required');
-  const drawn = await db.transaction(async (tx) => {
+  const drawn = await ctx.changes.commit(db, async (tx) => {
     const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, input.id));
     if (!g) throw notFound('Giveaway');
     if (g.status === 'completed')
@@ -58,15 +58,17 @@ export async function drawGiveaway(
       .set({ status: 'completed', completedAt: now, clientSeed, winnerTicketNumbers, winnerUserIds })
       .where(eq(giveaways.id, g.id));
     return {
-      id: g.id,
-      slug: g.slug,
-      title: g.title,
-      prizeDescription: g.prizeDescription,
-      winnerTicketNumbers,
-      winnerUserIds,
+      result: {
+        id: g.id,
+        slug: g.slug,
+        title: g.title,
+        prizeDescription: g.prizeDescription,
+        winnerTicketNumbers,
+        winnerUserIds,
+      },
+      changes: [{ type: 'giveaway.updated', id: g.id }],
     };
   });
-  ctx.changes.publish({ type: 'giveaway.updated', id: drawn.id });
   await emailWinners(db, drawn, ctx);
   const [row] = await selectGiveaways(db).where(eq(giveaways.id, drawn.id));
   return toGiveaway(row);

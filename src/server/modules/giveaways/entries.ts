@@ -57,7 +57,7 @@ export async function enterGiveaway(
   now = new Date(),
 ): Promise<EnterGiveawayResult> {
   assertCanEnter(user);
-  const result = await db.transaction(async (tx) => {
+  return changes.commit(db, async (tx) => {
     const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.slug, slug));
     if (!g) throw notFound('Giveaway');
     if (
@@ -104,10 +104,11 @@ export async function enterGiveaway(
     if (g.maxEntries !== null && ticketNumber >= g.maxEntries) {
       await closeEntries(tx as unknown as Db, g.id, now);
     }
-    return { id: g.id, entry: { ticketNumber, entryHash, entryCount: ticketNumber } };
+    return {
+      result: { ticketNumber, entryHash, entryCount: ticketNumber },
+      changes: [{ type: 'giveaway.updated', id: g.id }],
+    };
   });
-  changes.publish({ type: 'giveaway.updated', id: result.id });
-  return result.entry;
 }
 
 /**
@@ -117,7 +118,7 @@ export async function enterGiveaway(
  * Returns the slugs it closed.
  */
 export async function closeDueGiveaways(db: Db, changes: Changes, now = new Date()): Promise<string[]> {
-  const closed = await db.transaction(async (tx) => {
+  const closed = await changes.commit(db, async (tx) => {
     const due = await tx
       .select({ id: giveaways.id, slug: giveaways.slug })
       .from(giveaways)
@@ -127,8 +128,7 @@ export async function closeDueGiveaways(db: Db, changes: Changes, now = new Date
       .orderBy(asc(giveaways.id))
       .for('update', { skipLocked: true });
     for (const g of due) await closeEntries(tx as unknown as Db, g.id, now);
-    return due;
+    return { result: due, changes: due.map((g) => ({ type: 'giveaway.updated' as const, id: g.id })) };
   });
-  changes.publish(...closed.map((g) => ({ type: 'giveaway.updated' as const, id: g.id })));
   return closed.map((g) => g.slug);
 }

@@ -84,9 +84,11 @@ export async function createGiveaway(db: Db, changes: Changes, input: GiveawayIn
     serverSeedHash: await hashServerSeed(serverSeed),
   };
   try {
-    const [row] = await db.insert(giveaways).values(values).returning({ id: giveaways.id });
-    changes.publish({ type: 'giveaway.created', id: row.id });
-    return getGiveawayById(db, row.id);
+    const id = await changes.commit(db, async (tx) => {
+      const [row] = await tx.insert(giveaways).values(values).returning({ id: giveaways.id });
+      return { result: row.id, changes: [{ type: 'giveaway.created', id: row.id }] };
+    });
+    return getGiveawayById(db, id);
   } catch (err) {
     if (isUniqueViolation(err))
       throw new AppError(409, 'slug_taken', `The slug '${values.slug}' is already used`);
@@ -104,8 +106,8 @@ export async function updateGiveaway(
   id: number,
   patch: Partial<GiveawayInput>,
 ): Promise<Giveaway> {
-  return db
-    .transaction(async (tx) => {
+  return changes
+    .commit(db, async (tx) => {
       const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, id));
       if (!g) throw notFound('Giveaway');
       const n = await countEntries(tx as unknown as Db, id);
@@ -133,13 +135,11 @@ export async function updateGiveaway(
         else if (key === 'description') set.description = value ? sanitizeHtml(String(value)) : null;
         else (set as Record<string, unknown>)[key] = value;
       }
-      if (Object.keys(set).length > 0) await tx.update(giveaways).set(set).where(eq(giveaways.id, id));
-      return id;
+      if (Object.keys(set).length === 0) return { changes: [] };
+      await tx.update(giveaways).set(set).where(eq(giveaways.id, id));
+      return { changes: [{ type: 'giveaway.updated', id }] };
     })
-    .then((gid) => {
-      changes.publish({ type: 'giveaway.updated', id: gid });
-      return getGiveawayById(db, gid);
-    })
+    .then(() => getGiveawayById(db, id))
     .catch((err) => {
       if (isUniqueViolation(err)) throw new AppError(409, 'slug_taken', 'That slug is already used');
       throw err;
@@ -153,7 +153,7 @@ export async function closeGiveawayEarly(
   id: number,
   now = new Date(),
 ): Promise<Giveaway> {
-  await db.transaction(async (tx) => {
+  await changes.commit(db, async (tx) => {
     const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, id));
     if (!g) throw notFound('Giveaway');
     if (g.entriesClosedAt || g.status !== 'active') {
@@ -163,19 +163,19 @@ export async function closeGiveawayEarly(
       await tx.update(giveaways).set({ endDate: now }).where(eq(giveaways.id, id));
     }
     await closeEntries(tx as unknown as Db, id, now);
+    return { changes: [{ type: 'giveaway.updated', id }] };
   });
-  changes.publish({ type: 'giveaway.updated', id });
   return getGiveawayById(db, id);
 }
 
 /** Deletes a giveaway nobody has entered; one with entries is part of the public record. */
 export async function deleteGiveaway(db: Db, changes: Changes, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await changes.commit(db, async (tx) => {
     const g = await lockGiveaway(tx as unknown as Db, eq(giveaways.id, id));
     if (!g) throw notFound('Giveaway');
     const n = await countEntries(tx as unknown as Db, id);
     if (n > 0) throw new AppError(409, 'giveaway_has_entries', 'A giveaway with entries cannot be deleted.');
     await tx.delete(giveaways).where(eq(giveaways.id, id));
+    return { changes: [{ type: 'giveaway.deleted', id }] };
   });
-  changes.publish({ type: 'giveaway.deleted', id });
 }

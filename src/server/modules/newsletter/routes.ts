@@ -62,7 +62,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       preHandler: linkLimit,
     },
     async (request, reply) =>
-      sendLinkResult(reply, await confirmSubscription(db, secret, request.query.token), {
+      sendLinkResult(reply, await confirmSubscription(db, app.changes, secret, request.query.token), {
         done: {
           title: 'Subscription confirmed',
           text: 'You will receive our weekly prop firm deals. Every email has a one-click unsubscribe link.',
@@ -84,7 +84,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       schema: { hide: true, querystring: TokenQuerySchema },
       preHandler: linkLimit,
       handler: async (request, reply) =>
-        sendLinkResult(reply, await unsubscribeFromNewsletter(db, secret, request.query.token), {
+        sendLinkResult(reply, await unsubscribeFromNewsletter(db, app.changes, secret, request.query.token), {
           done: { title: 'You are unsubscribed', text: 'You will not receive any more newsletters from us.' },
           invalid: 'This unsubscribe link is not valid.',
         }),
@@ -138,7 +138,7 @@ export async function newsletterRoutes(app: Http): Promise<void> {
       },
     },
     async (request, reply) => {
-      await removeSubscriber(app.database.db, sessionUser(request), request.params.id);
+      await removeSubscriber(app.database.db, app.changes, sessionUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

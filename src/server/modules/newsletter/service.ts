@@ -7,6 +7,7 @@ import { type SubscribePayload, type SubscribeResult, ValidEmailSchema } from '.
 import type { Db } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Changes } from '../../lib/events';
 import type { Mailer } from '../../lib/mailer';
 import { listCouponsForDigest } from '../coupons/service';
 
@@ -127,26 +128,43 @@ export async function subscribeToNewsletter(
   return { message: 'Almost there! Check your inbox to confirm your subscription.', status: 'pending' };
 }
 
-export async function confirmSubscription(db: Db, secret: string, token: string): Promise<boolean> {
+/** A confirmed address counts among the home page's traders: its change is published. */
+export async function confirmSubscription(
+  db: Db,
+  changes: Changes,
+  secret: string,
+  token: string,
+): Promise<boolean> {
   const row = await findByToken(db, secret, 'confirm', token);
   if (!row) return false;
   if (row.status !== 'confirmed') {
-    await db
-      .update(newsletterSubscribers)
-      .set({ status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null })
-      .where(eq(newsletterSubscribers.id, row.id));
+    await changes.commit(db, async (tx) => {
+      await tx
+        .update(newsletterSubscribers)
+        .set({ status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null })
+        .where(eq(newsletterSubscribers.id, row.id));
+      return { changes: [{ type: 'subscriber.updated', id: row.id }] };
+    });
   }
   return true;
 }
 
-export async function unsubscribeFromNewsletter(db: Db, secret: string, token: string): Promise<boolean> {
+export async function unsubscribeFromNewsletter(
+  db: Db,
+  changes: Changes,
+  secret: string,
+  token: string,
+): Promise<boolean> {
   const row = await findByToken(db, secret, 'unsubscribe', token);
   if (!row) return false;
   if (row.status !== 'unsubscribed') {
-    await db
-      .update(newsletterSubscribers)
-      .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
-      .where(eq(newsletterSubscribers.id, row.id));
+    await changes.commit(db, async (tx) => {
+      await tx
+        .update(newsletterSubscribers)
+        .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
+        .where(eq(newsletterSubscribers.id, row.id));
+      return { changes: [{ type: 'subscriber.updated', id: row.id }] };
+    });
   }
   return true;
 }

@@ -11,6 +11,7 @@ import { neutralizeFormula } from '../../../domain/csv-rules';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import type { Changes } from '../../lib/events';
 import { type Actor, recordAudit } from '../admin/service';
 
 type Filter = Omit<SubscriberListQuery, 'page'>;
@@ -94,8 +95,8 @@ export async function exportSubscribersCsv(db: Db, filter: Filter): Promise<stri
 }
 
 /** Removes a subscriber for good (an admin's write: audited). */
-export async function removeSubscriber(db: Db, actor: Actor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function removeSubscriber(db: Db, changes: Changes, actor: Actor, id: number): Promise<void> {
+  await changes.commit(db, async (tx) => {
     const [row] = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning();
     if (!row) throw notFound('Subscriber');
     await recordAudit(tx, actor, {
@@ -105,5 +106,6 @@ export async function removeSubscriber(db: Db, actor: Actor, id: number): Promis
       summary: `Removed ${row.email} from the newsletter`,
       before: row,
     });
+    return { changes: [{ type: 'subscriber.deleted', id }] };
   });
 }

@@ -46,7 +46,7 @@ export async function decidePayoutReport(
   now = new Date(),
 ): Promise<AdminPayoutReport> {
   const { db } = deps;
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await deps.changes.commit(db, async (tx) => {
     const [before] = await tx.select().from(payoutReports).where(eq(payoutReports.id, id));
     if (!before) throw notFound('Payout report');
     const set =
@@ -115,12 +115,14 @@ export async function decidePayoutReport(
     // Only a verification or its revocation changes what the firm's record counts.
     if (decision.action !== 'reject') await recomputeFirmPayoutRecord(tx, after.propFirmId, now);
     const [reporter] = await tx.select({ email: users.email }).from(users).where(eq(users.id, after.userId));
-    return { firmId: after.propFirmId, userId: after.userId, email: reporter?.email };
+    return {
+      result: { email: reporter?.email },
+      changes: [
+        { type: 'payout.updated', id, firmId: after.propFirmId },
+        { type: 'points.updated', id: after.userId },
+      ],
+    };
   });
-  deps.changes.publish(
-    { type: 'payout.updated', id, firmId: outcome.firmId },
-    { type: 'points.updated', id: outcome.userId },
-  );
   const report = await findAdminPayoutReport(db, id);
   if (decision.action !== 'verify' && outcome.email) {
     // The decision stands whether or not the mail goes out; a failed send is logged.

@@ -16,7 +16,8 @@ export const payoutRecordsJob = (changes: Changes) =>
         db,
         new Date(Math.max(Date.now(), scheduledAt.getTime())),
       );
-      changes.publish(...firms.map((firmId) => ({ type: 'payout.updated' as const, firmId })));
+      // One transaction per firm, published together: one re-read of the changed firms, not one per firm.
+      changes.publishCommitted(...firms.map((firmId) => ({ type: 'payout.updated' as const, firmId })));
       log.info({ firms: firms.length }, 'payout records computed');
     },
   });

@@ -418,7 +418,7 @@ describe('decisions and the firm record', () => {
       })),
     );
     // Written past the services, so told as they would tell it.
-    ctx.app.changes.publish(
+    ctx.app.changes.publishCommitted(
       { type: 'firm.created', id: many.id },
       { type: 'payout.updated', firmId: many.id },
     );

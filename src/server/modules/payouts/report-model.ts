@@ -138,18 +138,24 @@ export const createPayoutReportModel = (db: Db) =>
  */
 export async function listFirmPayoutReports(
   db: Db,
-  model: PayoutReportModel,
+  store: ReadModel<PayoutReportModel>,
   slugOrId: string,
   query: PublicPayoutReportQuery,
 ): Promise<PublicPayoutReportPage> {
-  const firm = firmEntryOf(model, slugOrId);
-  if (!firm) throw notFound('Firm');
   const from = (query.page - 1) * query.pageSize;
-  const page = { total: firm.total, page: query.page, pageSize: query.pageSize };
-  if (from + query.pageSize <= KEPT || firm.total <= KEPT) {
-    return { reports: firm.reports.slice(from, from + query.pageSize), ...page };
-  }
-  const where = eq(payoutReports.propFirmId, firm.id);
+  const kept = await store.read((model) => {
+    const firm = firmEntryOf(model, slugOrId);
+    if (!firm) return null;
+    const page = { total: firm.total, page: query.page, pageSize: query.pageSize };
+    if (from + query.pageSize <= KEPT || firm.total <= KEPT) {
+      return { ...page, reports: firm.reports.slice(from, from + query.pageSize) };
+    }
+    return { ...page, firmId: firm.id };
+  });
+  if (!kept) throw notFound('Firm');
+  if ('reports' in kept) return kept;
+  const { firmId, ...page } = kept;
+  const where = eq(payoutReports.propFirmId, firmId);
   const [rows, [total]] = await Promise.all([
     selectVerified(db, {}, where).orderBy(NEWEST).limit(query.pageSize).offset(from),
     db

@@ -56,7 +56,7 @@ export async function payoutsRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['payouts', 'firms', 'users'] },
     },
-    async (request) => listFirmPayoutReports(db, await reportModel.get(), request.params.slug, request.query),
+    async (request) => listFirmPayoutReports(db, reportModel, request.params.slug, request.query),
   );
 
   app.post(

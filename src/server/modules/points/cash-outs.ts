@@ -40,7 +40,7 @@ export async function requestCashOut(
   userId: string,
   request: CashOutRequest,
 ): Promise<CashOut> {
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await deps.changes.commit(deps.db, async (tx) => {
     const [created] = await tx
       .insert(cashOuts)
       .values({ userId, points: request.points, method: request.method, destination: request.destination })
@@ -52,9 +52,8 @@ export async function requestCashOut(
       reference: `payout:${created.id}`,
       idempotencyKey: `payout:${created.id}`,
     });
-    return created;
+    return { result: created, changes: [{ type: 'points.updated', id: userId }] };
   });
-  deps.changes.publish({ type: 'points.updated', id: userId });
   return toCashOut(row);
 }
 
@@ -92,7 +91,7 @@ export async function decideCashOut(
   adminId: string,
   decision: { decision: 'paid'; reference: string } | { decision: 'reject'; reason: string },
 ): Promise<CashOut> {
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await deps.changes.commit(deps.db, async (tx) => {
     const paid = decision.decision === 'paid';
     const [updated] = await tx
       .update(cashOuts)
@@ -120,9 +119,11 @@ export async function decideCashOut(
       });
     }
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, updated.userId));
-    return { cashOut: updated, email: user?.email };
+    return {
+      result: { cashOut: updated, email: user?.email },
+      changes: [{ type: 'points.updated', id: updated.userId }],
+    };
   });
-  deps.changes.publish({ type: 'points.updated', id: result.cashOut.userId });
   const cashOut = toCashOut(result.cashOut);
   if (result.email) {
     const link = `${deps.publicUrl.replace(/\/$/, '')}/profile`;
@@ -148,7 +149,7 @@ export async function adjustPoints(
   adminId: string,
   adjustment: Adjustment,
 ): Promise<{ userId: string; balance: number }> {
-  const result = await deps.db.transaction(async (tx) => {
+  return deps.changes.commit(deps.db, async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, adjustment.email));
     if (!user) throw notFound('Account');
     const [row] = await tx
@@ -163,8 +164,6 @@ export async function adjustPoints(
       idempotencyKey: `adjustment:${row.id}`,
       createdBy: adminId,
     });
-    return { userId: user.id, balance };
+    return { result: { userId: user.id, balance }, changes: [{ type: 'points.updated', id: user.id }] };
   });
-  deps.changes.publish({ type: 'points.updated', id: result.userId });
-  return result;
 }

@@ -263,7 +263,7 @@ export async function decideClaim(
   decision: ClaimDecision,
 ): Promise<CashbackClaim> {
   const { db } = deps;
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await deps.changes.commit(db, async (tx) => {
     const row = await findClaim(tx, id);
     if (!row) throw notFound('Claim');
     const approve = decision.decision === 'approve';
@@ -290,9 +290,11 @@ export async function decideClaim(
       });
     }
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
-    return { userId: row.userId, email: user?.email };
+    return {
+      result: { userId: row.userId, email: user?.email },
+      changes: [{ type: 'points.updated', id: row.userId }],
+    };
   });
-  deps.changes.publish({ type: 'points.updated', id: outcome.userId });
   const claim = await getClaimFor(db, id, { userId: outcome.userId, isAdmin: true });
   // The decision stands whether or not the mail goes out; a failed send is logged.
   if (outcome.email) {

@@ -124,36 +124,38 @@ export async function receivePostback(
 
   const reference = `offer:${provider}:${p.transactionId}`;
   try {
+    const changed = [{ type: 'points.updated' as const, id: user.id }];
     if (kind === 'credit') {
-      const { applied } = await recordPoints(db, {
-        userId: user.id,
-        delta: points,
-        reason: 'offer',
-        reference,
-        idempotencyKey: reference,
+      const applied = await deps.changes.commit(db, async (tx) => {
+        const credit = await recordPoints(tx, {
+          userId: user.id,
+          delta: points,
+          reason: 'offer',
+          reference,
+          idempotencyKey: reference,
+        });
+        return { result: credit.applied, changes: credit.applied ? changed : [] };
       });
-      if (applied) deps.changes.publish({ type: 'points.updated', id: user.id });
       return record({ outcome: applied ? 'credited' : 'duplicate', status: 200 }, user.id);
     }
     // A reversal takes back what the transaction credited, and only that.
-    const result = await db.transaction(async (tx) => {
+    const applied = await deps.changes.commit(db, async (tx) => {
       const [credited] = await tx
         .select({ userId: pointsLedger.userId, delta: pointsLedger.delta })
         .from(pointsLedger)
         .where(eq(pointsLedger.idempotencyKey, reference));
-      if (!credited || credited.userId !== user.id) return { applied: null as boolean | null };
-      const { applied } = await recordPoints(tx, {
+      if (!credited || credited.userId !== user.id) return { result: null, changes: [] };
+      const reversal = await recordPoints(tx, {
         userId: user.id,
         delta: -credited.delta,
         reason: 'offer_reversal',
         reference,
         idempotencyKey: `offer-reversal:${provider}:${p.transactionId}`,
       });
-      return { applied };
+      return { result: reversal.applied, changes: reversal.applied ? changed : [] };
     });
-    if (result.applied === null) return refuse(200, 'no credit to reverse for this transaction', user.id);
-    if (result.applied) deps.changes.publish({ type: 'points.updated', id: user.id });
-    return record({ outcome: result.applied ? 'reversed' : 'duplicate', status: 200 }, user.id);
+    if (applied === null) return refuse(200, 'no credit to reverse for this transaction', user.id);
+    return record({ outcome: applied ? 'reversed' : 'duplicate', status: 200 }, user.id);
   } catch (err) {
     if (err instanceof AppError && err.code === 'insufficient_points') {
       // The points were already spent: the reversal is kept for an admin to settle by hand.

@@ -5,7 +5,7 @@ import { POINTS_RULES, scoreReview } from '../../../domain/points-rules';
 import type { Db } from '../../db/client';
 import { propFirms, publishedReview, reviewAwards, reviews, reviewVotes, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import type { Changes } from '../../lib/events';
+import type { ChangeEvent, Changes } from '../../lib/events';
 import { defineJob } from '../../lib/jobs';
 import { recordPoints } from './service';
 
@@ -32,8 +32,10 @@ export async function voteHelpful(
     throw new AppError(400, 'not_votable', 'Only reviews by our members can be voted on.');
   }
   if (review.userId === userId) throw new AppError(403, 'own_review', 'You cannot vote on your own review.');
-  await db.insert(reviewVotes).values({ reviewId, userId }).onConflictDoNothing();
-  changes.publish({ type: 'review.counted', id: reviewId });
+  await changes.commit(db, async (tx) => {
+    await tx.insert(reviewVotes).values({ reviewId, userId }).onConflictDoNothing();
+    return { changes: [{ type: 'review.counted', id: reviewId }] };
+  });
   return { helpfulCount: await countHelpful(db, reviewId), voted: true };
 }
 
@@ -71,13 +73,14 @@ export async function listHelpfulVotes(
  * points. Places already awarded are kept (the unique place and ledger keys make a rerun, or two
  * processes, add nothing).
  */
-export async function awardWeeklyReviews(db: Db, weekStart: Date): Promise<WeeklyWinner[]> {
+export async function awardWeeklyReviews(db: Db, changes: Changes, weekStart: Date): Promise<WeeklyWinner[]> {
   const start = weekStartOf(weekStart);
   const end = new Date(start.getTime() + 7 * DAY);
   const week = isoDay(start);
   const candidates = await db
     .select({
       id: reviews.id,
+      firmId: reviews.propFirmId,
       userId: reviews.userId,
       title: reviews.title,
       comment: reviews.comment,
@@ -109,7 +112,8 @@ export async function awardWeeklyReviews(db: Db, weekStart: Date): Promise<Weekl
     if (places.length === POINTS_RULES.weeklyReviewAwards.length) break;
     if (!places.some((p) => p.userId === c.userId)) places.push(c);
   }
-  await db.transaction(async (tx) => {
+  await changes.commit(db, async (tx) => {
+    const awarded: ChangeEvent[] = [];
     for (const [i, place] of places.entries()) {
       const points = POINTS_RULES.weeklyReviewAwards[i];
       const [award] = await tx
@@ -132,7 +136,12 @@ export async function awardWeeklyReviews(db: Db, weekStart: Date): Promise<Weekl
         reference: `review:${place.id}`,
         idempotencyKey: `review-award:${award.id}`,
       });
+      awarded.push(
+        { type: 'points.updated', id: place.userId as string },
+        { type: 'review.updated', id: place.id, firmId: place.firmId },
+      );
     }
+    return { changes: awarded };
   });
   return listWeekWinners(db, week);
 }
@@ -207,7 +216,7 @@ export async function revokeAward(
   awardId: number,
   reason: string,
 ): Promise<void> {
-  const userId = await db.transaction(async (tx) => {
+  await changes.commit(db, async (tx) => {
     const [award] = await tx
       .update(reviewAwards)
       .set({ revokedAt: new Date(), revokedBy: adminId, revokeReason: reason })
@@ -229,9 +238,13 @@ export async function revokeAward(
       idempotencyKey: `review-award-revoked:${award.id}`,
       createdBy: adminId,
     });
-    return award.userId;
+    return {
+      changes: [
+        { type: 'points.updated', id: award.userId },
+        { type: 'review.updated', id: award.reviewId },
+      ],
+    };
   });
-  changes.publish({ type: 'points.updated', id: userId }, { type: 'review.updated', id: awardId });
 }
 
 /** Every Monday 00:00 UTC: award the week that just ended (or a given week, run by hand). */
@@ -251,8 +264,7 @@ export const weeklyReviewAwardsJob = (changes: Changes) =>
       const week = payload?.week
         ? new Date(`${payload.week}T00:00:00Z`)
         : new Date(weekStartOf(scheduledAt).getTime() - 7 * DAY);
-      const winners = await awardWeeklyReviews(db, week);
-      changes.publish({ type: 'points.updated' }, { type: 'review.updated' });
+      const winners = await awardWeeklyReviews(db, changes, week);
       log.info({ week: isoDay(weekStartOf(week)), winners: winners.length }, 'weekly review awards');
     },
   });

@@ -1,3 +1,4 @@
+import type { Changes } from '../../lib/events';
 import { defineJob } from '../../lib/jobs';
 import { firmsWithEndedCoupons, recordPriceHistory } from './service';
 
@@ -8,7 +9,7 @@ export const COUPON_PRICES_JOB = 'coupon-prices';
  * without anyone saving anything; they are recorded here. A coupon that starts or changes is
  * recorded by its save. Safe to run again: only differences from the last row are written.
  */
-export const couponPricesJob = (onRecorded: (firmIds: number[]) => void) =>
+export const couponPricesJob = (changes: Changes) =>
   defineJob({
     name: COUPON_PRICES_JOB,
     schedule: '1 * * * *',
@@ -20,7 +21,8 @@ export const couponPricesJob = (onRecorded: (firmIds: number[]) => void) =>
         const written = await db.transaction((tx) => recordPriceHistory(tx, [firmId], now));
         if (written > 0) changed.push(firmId);
       }
-      if (changed.length) onRecorded(changed);
+      // One transaction per firm, published together: one re-read of the changed firms, not one per firm.
+      changes.publishCommitted(...changed.map((id) => ({ type: 'firm.updated' as const, id })));
       log.info({ firms: changed.length }, 'prices after ended coupons recorded');
     },
   });

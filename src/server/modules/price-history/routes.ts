@@ -7,11 +7,7 @@ import { getPriceHistory } from './service';
 /** Account options' price history: recorded by the saves that change prices, read by the Funding tab's chart. */
 export async function priceHistoryRoutes(app: Http): Promise<void> {
   const db = app.database.db;
-  app.jobs.register(
-    couponPricesJob((firmIds) =>
-      app.changes.publish(...firmIds.map((id) => ({ type: 'firm.updated' as const, id }))),
-    ),
-  );
+  app.jobs.register(couponPricesJob(app.changes));
 
   app.get(
     '/api/accounts/:id/price-history',

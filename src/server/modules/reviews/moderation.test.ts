@@ -287,7 +287,7 @@ describe('manual reviews added by an admin', () => {
 
   it('refuses a missing firm, a date in the future and a missing source, storing nothing', async () => {
     const firm = await insertFirm(ctx.db, { slug: 'mod-manual-bad' });
-    ctx.app.changes.publish({ type: 'firm.created', id: firm.id });
+    ctx.app.changes.publishCommitted({ type: 'firm.created', id: firm.id });
     await ctx.app.readModels.settled();
     const good = {
       propFirmId: firm.id,

@@ -196,7 +196,7 @@ export async function moderateReview(
   payload: ModerationPayload,
 ): Promise<void> {
   const now = new Date();
-  const firmId = await db.transaction(async (tx) => {
+  await changes.commit(db, async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
     if (!review) throw notFound('Review');
     if (review.status === 'deleted')
@@ -231,9 +231,8 @@ export async function moderateReview(
       before: review,
       after: { status, reason, note },
     });
-    return review.propFirmId;
+    return { changes: [{ type: 'review.updated', id, firmId: review.propFirmId }] };
   });
-  changes.publish({ type: 'review.updated', id, firmId });
 }
 
 /**
@@ -247,7 +246,7 @@ export async function addManualReview(
   actor: Actor,
   payload: ManualReviewPayload,
 ): Promise<{ id: number }> {
-  const created = await db.transaction(async (tx) => {
+  return changes.commit(db, async (tx) => {
     const [firm] = await tx
       .select({ id: propFirms.id })
       .from(propFirms)
@@ -277,10 +276,8 @@ export async function addManualReview(
       summary: `added a review of firm ${firm.id} by ${payload.authorName} from ${payload.source}`,
       after: row,
     });
-    return row;
+    return { result: { id: row.id }, changes: [{ type: 'review.created', id: row.id, firmId: firm.id }] };
   });
-  changes.publish({ type: 'review.created', id: created.id, firmId: created.propFirmId });
-  return { id: created.id };
 }
 
 /** A user's own reviews, newest first, with where each stands and why a hidden one was removed. */

@@ -120,7 +120,7 @@ describe('GET reviews beyond the first page', () => {
         }),
       ),
     );
-    ctx.app.changes.publish({ type: 'review.created', firmId: firm.id });
+    ctx.app.changes.publishCommitted({ type: 'review.created', firmId: firm.id });
     await ctx.app.readModels.settled();
     const expected = (
       await ctx.db
@@ -227,7 +227,7 @@ describe('POST /api/firms/{slug}/reviews (the firm id)', () => {
 
   it('updates the cached rating and reviews at once', async () => {
     const firm = await insertFirm(ctx.db, { slug: 'cached' });
-    ctx.app.changes.publish({ type: 'firm.created', id: firm.id });
+    ctx.app.changes.publishCommitted({ type: 'firm.created', id: firm.id });
     await ctx.app.readModels.settled();
     // Stored from its second request (decision 0040).
     for (let i = 0; i < 2; i++) await ctx.app.inject('/api/firms/cached/rating');

@@ -59,7 +59,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
     },
     async (request) => {
       // The first page from the read model; the next ones by keyset from the table.
-      const firm = firmReviewsOf(await model.get(), request.params.slug);
+      const firm = await model.read((m) => firmReviewsOf(m, request.params.slug));
       const { before } = request.query;
       return before === undefined ? firm.reviews : listFirmReviewsBefore(db, firm.id, before);
     },
@@ -77,7 +77,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       },
       config: { cacheTags: ['reviews'] },
     },
-    async (request) => firmReviewsOf(await model.get(), request.params.slug).summary,
+    async (request) => model.read((m) => firmReviewsOf(m, request.params.slug).summary),
   );
 
   app.get(

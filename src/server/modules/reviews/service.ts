@@ -153,24 +153,26 @@ export async function createReview(
     title: payload.title,
     comment: payload.comment,
   });
-  const [created] = await db
-    .insert(reviews)
-    .values({
-      propFirmId: firm.id,
-      userId: author.id,
-      rating: payload.rating,
-      title: payload.title,
-      comment: payload.comment,
-      isManual: false,
-      isVerified: Boolean(claim),
-      // A review an automatic check flags waits for an admin before it shows (decision 0027).
-      status: autoChecks.length ? 'held' : 'published',
-      autoChecks,
-    })
-    .onConflictDoNothing({ target: [reviews.propFirmId, reviews.userId] })
-    .returning({ id: reviews.id });
-  if (!created) throw new AppError(400, 'review_exists', 'You have already reviewed this firm');
-  changes.publish({ type: 'review.created', id: created.id, firmId: firm.id });
+  const created = await changes.commit(db, async (tx) => {
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        propFirmId: firm.id,
+        userId: author.id,
+        rating: payload.rating,
+        title: payload.title,
+        comment: payload.comment,
+        isManual: false,
+        isVerified: Boolean(claim),
+        // A review an automatic check flags waits for an admin before it shows (decision 0027).
+        status: autoChecks.length ? 'held' : 'published',
+        autoChecks,
+      })
+      .onConflictDoNothing({ target: [reviews.propFirmId, reviews.userId] })
+      .returning({ id: reviews.id });
+    if (!row) throw new AppError(400, 'review_exists', 'You have already reviewed this firm');
+    return { result: row, changes: [{ type: 'review.created', id: row.id, firmId: firm.id }] };
+  });
   const [row] = await db
     .select(reviewColumns)
     .from(reviews)

@@ -5,8 +5,9 @@ import type { RenderRequest, RenderResult } from '../domain/render';
 import { App } from './app';
 import { currentUserQuery } from './features/accounts/queries';
 import { bindServerFetch } from './lib/api';
+import type { PageQuery } from './lib/lazy-page';
 import { type PageCollector, PageContextProvider } from './lib/page-context';
-import { listPageQueries, type PageQuery } from './lib/page-loader';
+import { listPageQueries } from './lib/page-loader';
 import { createQueryClient } from './lib/query-client';
 import { matchAppRoute } from './routes';
 

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../src/domain/accounts';
-import type { LazyPage, PageModule } from '../../src/web/lib/lazy-page';
-import { listPageQueries, type PageLoader, startPageQueries } from '../../src/web/lib/page-loader';
+import type { LazyPage, PageLoader, PageModule } from '../../src/web/lib/lazy-page';
+import { listPageQueries, startPageQueries } from '../../src/web/lib/page-loader';
 
 const user = { id: 'u1', email: 'a@example.com', isAdmin: false } as CurrentUser;
 const at = { params: { slug: 'acme' }, search: new URLSearchParams('tab=reviews') };

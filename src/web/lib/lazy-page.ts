@@ -1,5 +1,6 @@
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import { type ComponentType, createElement, use } from 'react';
-import type { PageLoader } from './page-loader';
+import type { CurrentUser } from '../../domain/accounts';
 
 /** A component whose code loads apart, and can be loaded ahead of rendering. */
 export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -61,3 +62,21 @@ export function lazyPage(module: string, load: () => Promise<PageModule>): LazyP
   );
   return { module, Page, preload: () => Page.preload().then(() => loaded!), loaded: () => loaded };
 }
+
+/** Any query's options: a page's queries answer with different types. */
+export type PageQuery = FetchQueryOptions<any, any, any, any>;
+
+/** What a page's loader knows: the address it renders and who asks. */
+export interface PageLoaderArgs {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  /** The signed-in visitor, or null. A loader that reads it runs once the visitor is known. */
+  user: CurrentUser | null;
+}
+
+/**
+ * The queries a page renders from, exported as `loader` by its module in `pages/`: the server
+ * fetches them before rendering, the browser starts them as soon as the route matches. The page's
+ * components ask for the same query options, so they find the data in the cache.
+ */
+export type PageLoader = (args: PageLoaderArgs) => PageQuery[];

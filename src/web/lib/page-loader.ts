@@ -1,24 +1,6 @@
-import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../domain/accounts';
-import type { LazyPage } from './lazy-page';
-
-/** Any query's options: a page's queries answer with different types. */
-export type PageQuery = FetchQueryOptions<any, any, any, any>;
-
-/** What a page's loader knows: the address it renders and who asks. */
-export interface PageLoaderArgs {
-  params: Record<string, string | undefined>;
-  search: URLSearchParams;
-  /** The signed-in visitor, or null. A loader that reads it runs once the visitor is known. */
-  user: CurrentUser | null;
-}
-
-/**
- * The queries a page renders from, exported as `loader` by its module in `pages/`: the server
- * fetches them before rendering, the browser starts them as soon as the route matches. The page's
- * components ask for the same query options, so they find the data in the cache.
- */
-export type PageLoader = (args: PageLoaderArgs) => PageQuery[];
+import type { LazyPage, PageLoader, PageLoaderArgs, PageQuery } from './lazy-page';
 
 /**
  * The queries of a page at an address. While the visitor is not known yet (`user` undefined), a

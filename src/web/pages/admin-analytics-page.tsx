@@ -2,7 +2,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { siteAnalyticsQuery } from '../features/analytics/queries';
 import { parseAnalyticsRange } from '../features/analytics/range';
 import { SiteDashboard } from '../features/analytics/site-dashboard';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => [siteAnalyticsQuery(parseAnalyticsRange(search))];
 

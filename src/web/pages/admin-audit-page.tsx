@@ -2,7 +2,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { AuditLog } from '../features/admin/audit-log';
 import { readListParams } from '../features/admin/list-params';
 import { adminAuditQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => [
   adminAuditQuery({

@@ -5,7 +5,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { AdminLayout, AdminNotFound } from '../features/admin/admin-layout';
 import { CouponEditor } from '../features/admin/coupon-editor';
 import { adminCouponQuery, firmChoicesQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 /** The coupon (unless it is a new one) and the firms its editor offers. */
 export const loader: PageLoader = ({ params }) => {

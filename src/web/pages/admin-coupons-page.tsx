@@ -5,7 +5,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { CouponList } from '../features/admin/coupon-list';
 import { readListParams } from '../features/admin/list-params';
 import { adminCouponsQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => {
   const { q, page } = readListParams(search);

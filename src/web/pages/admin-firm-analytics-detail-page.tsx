@@ -5,7 +5,7 @@ import { FirmAnalyticsDetailView } from '../features/analytics/firm-detail';
 import { firmAnalyticsDetailQuery } from '../features/analytics/queries';
 import { parseAnalyticsRange, rangeSearch } from '../features/analytics/range';
 import { useAnalyticsRange } from '../features/analytics/range-picker';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ params, search }) => [
   firmAnalyticsDetailQuery(params.id ?? '', parseAnalyticsRange(search)),

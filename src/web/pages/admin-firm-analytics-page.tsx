@@ -2,7 +2,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { FirmAnalyticsTable } from '../features/analytics/firm-table';
 import { firmAnalyticsQuery } from '../features/analytics/queries';
 import { parseAnalyticsRange } from '../features/analytics/range';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => [firmAnalyticsQuery(parseAnalyticsRange(search))];
 

@@ -5,7 +5,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { AdminLayout, AdminNotFound } from '../features/admin/admin-layout';
 import { FirmEditor } from '../features/admin/firm-editor';
 import { adminFirmQuery, firmOptionsQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 /** The firm (unless it is a new one) and the platforms and payout methods its editor offers. */
 export const loader: PageLoader = ({ params }) => {

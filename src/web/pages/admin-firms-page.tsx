@@ -7,7 +7,7 @@ import { FirmList } from '../features/admin/firm-list';
 import { readListParams } from '../features/admin/list-params';
 import { adminFirmsQuery, adminUnlistedFirmsQuery } from '../features/admin/queries';
 import { UnlistedFirmsEditor } from '../features/admin/unlisted-firms';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 /** The list as the address asks for it (`?q=&sort=&dir=&page=`, read as the list reads it), and the unlisted firms. */
 export const loader: PageLoader = ({ search }) => {

@@ -1,7 +1,7 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminGiveaways } from '../features/giveaways/admin-giveaways';
 import { adminGiveawaysQuery } from '../features/giveaways/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = () => [adminGiveawaysQuery()];
 

@@ -3,7 +3,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { Inbox } from '../features/admin/inbox';
 import { readListParams } from '../features/admin/list-params';
 import { adminMessagesQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => {
   const status = (['all', ...MESSAGE_STATUSES] as const).find((s) => s === search.get('status')) ?? 'new';

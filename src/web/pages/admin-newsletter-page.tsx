@@ -1,7 +1,7 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { DigestAdmin } from '../features/admin/digest';
 import { digestPreviewQuery, digestSendsQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = () => [digestPreviewQuery(), digestSendsQuery()];
 

@@ -1,7 +1,7 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminOverviewPanel } from '../features/admin/overview';
 import { adminOverviewQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = () => [adminOverviewQuery()];
 

@@ -3,7 +3,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { readListParams } from '../features/admin/list-params';
 import { PayoutReportQueue } from '../features/admin/payout-reports';
 import { adminPayoutReportsQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => {
   const filter = PAYOUT_QUEUE_FILTERS.find((f) => f === search.get('filter')) ?? 'pending';

@@ -1,7 +1,7 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminReviewAwards } from '../features/points/admin-review-awards';
 import { adminAwardsQuery } from '../features/points/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = () => [adminAwardsQuery()];
 

@@ -1,7 +1,7 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminCashOuts, AdminPointsAdjustment } from '../features/points/admin-cash-outs';
 import { adminCashOutsQuery } from '../features/points/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 /** The list opens on the pending cash-outs. */
 export const loader: PageLoader = () => [adminCashOutsQuery('pending')];

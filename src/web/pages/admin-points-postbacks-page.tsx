@@ -1,7 +1,7 @@
 import { AdminLayout } from '../features/admin/admin-layout';
 import { AdminPostbacks } from '../features/points/admin-postbacks';
 import { adminPostbacksQuery } from '../features/points/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 /** The list opens on the refused postbacks. */
 export const loader: PageLoader = () => [adminPostbacksQuery('refused')];

@@ -8,7 +8,7 @@ import { PostEditor } from '../features/admin/post-editor';
 import { adminPostQuery } from '../features/admin/post-queries';
 import { firmChoicesQuery } from '../features/admin/queries';
 import { PostView } from '../features/blog/post-view';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 /** The post and the firms its template may list (a new post starts without the template). */
 export const loader: PageLoader = ({ params }) => {

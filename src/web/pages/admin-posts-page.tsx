@@ -6,7 +6,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { readListParams } from '../features/admin/list-params';
 import { PostList } from '../features/admin/post-list';
 import { adminPostsQuery } from '../features/admin/post-queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 /** The list as the address asks for it (`?q=&status=&sort=&dir=&page=`, read as the list reads it). */
 export const loader: PageLoader = ({ search }) => {

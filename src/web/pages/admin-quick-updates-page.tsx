@@ -2,7 +2,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { readListParams } from '../features/admin/list-params';
 import { adminQuickUpdatesQuery } from '../features/admin/post-queries';
 import { QuickUpdateList } from '../features/admin/quick-update-list';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => {
   const { q, page } = readListParams(search);

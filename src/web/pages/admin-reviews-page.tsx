@@ -3,7 +3,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { readListParams } from '../features/admin/list-params';
 import { ReviewModeration } from '../features/admin/moderation';
 import { adminReviewsQuery } from '../features/admin/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => {
   const view = MODERATION_VIEWS.find((v) => v === search.get('view')) ?? 'queue';

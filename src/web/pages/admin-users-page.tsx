@@ -3,7 +3,7 @@ import { AdminLayout } from '../features/admin/admin-layout';
 import { readListParams } from '../features/admin/list-params';
 import { adminUsersQuery } from '../features/admin/queries';
 import { Users } from '../features/admin/users';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ search }) => {
   const { q, page } = readListParams(search);

@@ -1,8 +1,8 @@
 import { PageHeader } from '../components/page-header';
 import { OfferwallFrame } from '../features/points/offerwall-frame';
 import { offerwallQuery } from '../features/points/queries';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = () => [offerwallQuery('adscend')];
 

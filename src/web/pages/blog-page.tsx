@@ -5,8 +5,8 @@ import { PageHeader } from '../components/page-header';
 import { PostCard } from '../features/blog/post-card';
 import { blogPostsQuery, quickUpdatesQuery } from '../features/blog/queries';
 import { QuickUpdateCard } from '../features/blog/quick-update-card';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = () => [blogPostsQuery(), quickUpdatesQuery()];
 

@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { NotFoundPanel } from '../components/not-found-panel';
 import { PostView } from '../features/blog/post-view';
 import { blogPostQuery } from '../features/blog/queries';
-import type { PageLoader } from '../lib/page-loader';
+import type { PageLoader } from '../lib/lazy-page';
 
 export const loader: PageLoader = ({ params }) => [blogPostQuery(params.slug ?? '')];
 

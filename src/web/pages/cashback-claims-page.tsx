@@ -3,8 +3,8 @@ import { PageHeader } from '../components/page-header';
 import { currentUserQuery } from '../features/accounts/queries';
 import { CashbackClaimForm, OwnClaimsList } from '../features/points/cashback-claims';
 import { cashbackFirmsQuery, ownClaimsQuery } from '../features/points/queries';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = () => [cashbackFirmsQuery(), ownClaimsQuery()];
 

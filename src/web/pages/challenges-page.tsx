@@ -4,8 +4,8 @@ import { currentUserQuery } from '../features/accounts/queries';
 import { ChallengeFinder, useChallengeState } from '../features/challenges/challenge-finder';
 import { challengeFiltersQuery, challengesQuery } from '../features/challenges/queries';
 import { activeFilterCount, parseChallengeState } from '../features/challenges/state';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 /** The server filters, sorts and pages from the address: one page of options is fetched. */
 export const loader: PageLoader = ({ search }) => [

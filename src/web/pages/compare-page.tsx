@@ -2,8 +2,8 @@ import { PageHeader } from '../components/page-header';
 import { parseCompareSlugs } from '../features/firms/compare-slugs';
 import { CompareTable } from '../features/firms/compare-table';
 import { firmDetailsQuery, firmPlatformsQuery } from '../features/firms/queries';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 import { useUrlSearchParams } from '../lib/url-search-params';
 
 export const loader: PageLoader = ({ search }) =>

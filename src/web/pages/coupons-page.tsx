@@ -12,8 +12,8 @@ import { Input } from '../components/ui/input';
 import { CouponCard } from '../features/coupons/coupon-card';
 import { couponsQuery } from '../features/coupons/queries';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = () => [couponsQuery()];
 

@@ -28,8 +28,8 @@ import { useCopyCode } from '../features/coupons/use-copy-code';
 import { outboundLinkProps } from '../lib/analytics';
 import { errorStatus } from '../lib/api';
 import { cn } from '../lib/cn';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = ({ params }) => [couponBySlugQuery(params.slug ?? '')];
 

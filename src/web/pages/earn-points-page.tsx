@@ -8,8 +8,8 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { currentUserQuery } from '../features/accounts/queries';
 import { pointsProgramQuery } from '../features/points/queries';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = () => [pointsProgramQuery()];
 

@@ -27,9 +27,9 @@ import {
   ownFirmReviewQuery,
 } from '../features/firms/queries';
 import { errorStatus } from '../lib/api';
+import type { PageLoader } from '../lib/lazy-page';
 import { lazyComponent } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 import { useSiteConfig } from '../lib/site-config';
 import { useUrlSearchParams } from '../lib/url-search-params';
 

@@ -4,8 +4,8 @@ import { FirmDirectory, useDirectoryList } from '../features/firms/firm-director
 import { directoryJsonLd } from '../features/firms/json-ld';
 import { firmDirectoryQuery, firmStatsQuery, unlistedFirmsQuery } from '../features/firms/queries';
 import { UnlistedFirms } from '../features/firms/unlisted-firms';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 import { useSiteConfig } from '../lib/site-config';
 import { useUrlSearchParams } from '../lib/url-search-params';
 

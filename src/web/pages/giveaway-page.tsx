@@ -17,8 +17,8 @@ import { GiveawayImage, GiveawayStatusBadge } from '../features/giveaways/giveaw
 import { ProvablyFairCard, WinnersCard } from '../features/giveaways/provably-fair';
 import { giveawayEntriesQuery, giveawayQuery, myGiveawayEntryQuery } from '../features/giveaways/queries';
 import { errorStatus } from '../lib/api';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 /** The visitor's own ticket too, so 'You're entered! Ticket #n' is in the first HTML. */
 export const loader: PageLoader = ({ params }) => {

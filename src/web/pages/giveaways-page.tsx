@@ -11,8 +11,8 @@ import { Skeleton } from '../components/ui/skeleton';
 import { currentUserQuery } from '../features/accounts/queries';
 import { GiveawayCard } from '../features/giveaways/giveaway-card';
 import { giveawaysQuery } from '../features/giveaways/queries';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = () => [giveawaysQuery()];
 

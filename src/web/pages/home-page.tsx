@@ -16,9 +16,9 @@ import { directoryJsonLd, websiteJsonLd } from '../features/firms/json-ld';
 import { heroStatsQuery, homeComparisonQuery } from '../features/firms/queries';
 import { signedInHomeQuery } from '../features/home/queries';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
+import type { PageLoader } from '../lib/lazy-page';
 import { lazyComponent } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 import { useSiteConfig } from '../lib/site-config';
 
 /**

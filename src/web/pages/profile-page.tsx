@@ -18,8 +18,8 @@ import { FollowedFirms } from '../features/firms/rule-changes';
 import { CashOutRequestCard, OwnCashOutsList } from '../features/points/cash-outs';
 import { PointsHistoryCard } from '../features/points/points-history';
 import { ownCashOutsQuery, pointsHistoryQuery } from '../features/points/queries';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = () => [
   followedFirmsQuery(),

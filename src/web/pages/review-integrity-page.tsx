@@ -3,8 +3,8 @@ import { Link } from 'wouter';
 import { MODERATION_REASONS } from '../../domain/moderation-rules';
 import { PageHeader } from '../components/page-header';
 import { integrityReportQuery } from '../features/firms/queries';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 
 export const loader: PageLoader = () => [integrityReportQuery()];
 

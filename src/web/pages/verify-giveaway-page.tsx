@@ -1,8 +1,8 @@
 import { PageHeader } from '../components/page-header';
 import { giveawaysQuery } from '../features/giveaways/queries';
 import { GiveawayVerifier } from '../features/giveaways/verifier';
+import type { PageLoader } from '../lib/lazy-page';
 import { PageHead } from '../lib/page-context';
-import type { PageLoader } from '../lib/page-loader';
 import { useUrlSearchParams } from '../lib/url-search-params';
 
 export const loader: PageLoader = () => [giveawaysQuery()];

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/service';
-import { type CatalogImportEffects, exportCatalog, importCatalog } from './catalog';
+import { exportCatalog, importCatalog } from './catalog';
 import {
   CATALOG_CSV_FILES,
   type CatalogCsvFile,
@@ -15,6 +15,7 @@ import {
   catalogJson,
   readCatalogFiles,
 } from './catalog-files';
+import type { CatalogImportEffects } from './catalog-write';
 
 const tags = ['admin'];
 

@@ -1,6 +1,12 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { CouponValues } from '../../../domain/admin-content';
-import { type CatalogFirmValues, couponKey, unlistedKey } from '../../../domain/catalog';
+import {
+  type CatalogFirmValues,
+  type CatalogParts,
+  type CheckedCatalog,
+  couponKey,
+  unlistedKey,
+} from '../../../domain/catalog';
 import {
   accountKey,
   type CatalogFirmReport,
@@ -13,7 +19,7 @@ import {
 import { describeRuleChangeInModel } from '../../../domain/rule-change-text';
 import type { Tx } from '../../db/client';
 import { coupons, firmFollows, payoutMethods, platforms } from '../../db/schema';
-import type { CatalogImportEffects, CatalogImportInput, CatalogImportResult } from './catalog';
+import type { ChangeEvent } from '../../lib/events';
 import type { StoredCatalog, StoredCoupon, StoredFirm, StoredUnlisted } from './catalog-load';
 import { createCouponsIn, deleteCouponIn, updateCouponIn } from './coupons';
 import { createResourceIn, deleteFirmIn, saveFirmsIn } from './firms';
@@ -24,6 +30,27 @@ import {
   type UnlistedFirmSave,
   unlistedFirmChanged,
 } from './unlisted';
+
+/**
+ * The file's catalog and which optional parts it has: without coupons (no `coupons` key, no
+ * coupons.csv) coupons are left alone, without the not-yet-listed list (no `unlistedFirms`, no
+ * unlisted-firms.csv) its entries are, in either mode.
+ */
+export interface CatalogImportInput extends CatalogParts {
+  catalog: CheckedCatalog;
+  replace: boolean;
+}
+
+/** What an apply changed (published once it has committed) and the followers' emails it leaves to send. */
+export interface CatalogImportEffects {
+  events: ChangeEvent[];
+  ruleChangeBatches: { firmId: number; batchId: string }[];
+}
+
+export interface CatalogImportResult {
+  report: CatalogImportReport;
+  effects: CatalogImportEffects;
+}
 
 /** The id a new firm stands under in a dry run, which does not create it. */
 const NOT_YET_CREATED = -1;

@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
-import {
-  type CatalogDocument,
-  type CatalogParts,
-  type CheckedCatalog,
-  couponKey,
-  toCatalogDocument,
-  unlistedKey,
-} from '../../../domain/catalog';
+import { type CatalogDocument, couponKey, toCatalogDocument, unlistedKey } from '../../../domain/catalog';
 import { type CatalogImportReport, emptySummary } from '../../../domain/catalog-diff';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { ChangeEvent, Changes } from '../../lib/events';
+import type { Changes } from '../../lib/events';
 import { loadCatalog, type StoredCatalog } from './catalog-load';
-import { writeCatalog } from './catalog-write';
+import { type CatalogImportInput, type CatalogImportResult, writeCatalog } from './catalog-write';
 import { conflict } from './firms';
 import type { Actor } from './service';
 
@@ -45,27 +38,6 @@ function fingerprintOf(stored: StoredCatalog, input: CatalogImportInput): string
     if ((input.replace && input.unlistedGiven) || names.has(unlistedKey(u.values)))
       hash.update(`u${u.id}:${u.version};`);
   return hash.digest('hex').slice(0, 32);
-}
-
-/**
- * The file's catalog and which optional parts it has: without coupons (no `coupons` key, no
- * coupons.csv) coupons are left alone, without the not-yet-listed list (no `unlistedFirms`, no
- * unlisted-firms.csv) its entries are, in either mode.
- */
-export interface CatalogImportInput extends CatalogParts {
-  catalog: CheckedCatalog;
-  replace: boolean;
-}
-
-/** What an apply changed (published once it has committed) and the followers' emails it leaves to send. */
-export interface CatalogImportEffects {
-  events: ChangeEvent[];
-  ruleChangeBatches: { firmId: number; batchId: string }[];
-}
-
-export interface CatalogImportResult {
-  report: CatalogImportReport;
-  effects: CatalogImportEffects;
 }
 
 class DryRunDone extends Error {

@@ -11,7 +11,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { NativeSelect } from '../../components/ui/native-select';
 import { useUrlSearchParams } from '../../lib/url-search-params';
-import { FilterPanel, useFilterActions } from './finder-filters';
+import { useFilterActions } from './filter-actions';
+import { FilterPanel } from './finder-filters';
 import { AssumptionInputs } from './finder-inputs';
 import { FinderResults } from './finder-results';
 import { challengesQuery } from './queries';

@@ -4,7 +4,7 @@ import { PAYOUT_TIER_LABELS, type PayoutRecordFilter } from '../../../domain/pay
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
-import type { FilterActions } from './finder-filters';
+import type { FilterActions } from './filter-actions';
 import { challengeFiltersQuery } from './queries';
 import type { ChallengeState } from './state';
 

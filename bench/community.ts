@@ -223,9 +223,9 @@ async function timeRows(label: string, datasets: [Dataset, Dataset]): Promise<vo
   console.log(
     `\nReviews, users and points ledger, ${label}: ${RENDER_WARM_UPS} firm pages rendered first in each set; ${count(small.size.reviews)} reviews / ${count(small.size.users)} users / ${count(small.size.ledger + TRADER_LEDGER)} ledger rows against ${count(grown.size.reviews)} / ${count(grown.size.users)} / ${count(grown.size.ledger + TRADER_LEDGER)}, ${FIRMS} generated firms; median of ${RUNS} after ${WARM_UPS} warm-ups, the two sets in turn (each first every other run), in process (app.inject)`,
   );
-  // Each app renders in threads of its own, whose code the JIT optimizes as they render: firm
-  // pages of firms the row never asks for first, so the row compares the data more than how warm
-  // each app's threads are (with 3 warm-ups alone, the set with the larger pages measured faster).
+  // The render's code is optimized by the JIT as it renders: firm pages of firms the row never
+  // asks for first, so the row compares the data more than how warm the render is (with 3 warm-ups
+  // alone, the set with the larger pages measured faster).
   for (const d of datasets)
     for (let k = 0; k < RENDER_WARM_UPS; k++) {
       // The firms after those the row asks for, in the row's own stride: never one of them.

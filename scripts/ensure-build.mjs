@@ -14,12 +14,8 @@ const newest = (dir) =>
 const stale =
   !existsSync(marker) ||
   !existsSync('dist/client/.vite/manifest.json') ||
-  Math.max(
-    newest('src/web'),
-    newest('src/domain'),
-    newest('public'),
-    statSync('vite.config.ts').mtimeMs,
-  ) > statSync(marker).mtimeMs;
+  Math.max(newest('src/web'), newest('src/domain'), newest('public'), statSync('vite.config.ts').mtimeMs) >
+    statSync(marker).mtimeMs;
 
 if (stale) {
   console.log('Building the site (npm run build)...');

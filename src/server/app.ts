@@ -131,14 +131,16 @@ export async function buildApp(options: AppOptions) {
     frameSources: offerwallFrameSources(env),
     imageSources: env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [],
   });
-  registerSecurity(app, { publicUrl: env.PUBLIC_URL, securityHeaders });
   const observeRequest = registerMetrics(app, env.METRICS_TOKEN);
+  answerFromCache = createCacheAnswer(app.cache, securityHeaders, observeRequest);
+  // First of the hooks: a hit a page's render asks for in process is sent as a socket's is, with
+  // its own headers, before any other hook.
+  registerResponseCache(app, answerFromCache);
+  registerSecurity(app, { publicUrl: env.PUBLIC_URL, securityHeaders });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: redisOrLocalStore(redis, `${redisPrefix}-rl:`) } : {}),
   });
-  answerFromCache = createCacheAnswer(app.cache, securityHeaders, observeRequest);
-  registerResponseCache(app, answerFromCache);
   await app.register(compress, { threshold: 1024 });
   // Limits again in lib/uploads.ts, per call; these bound any multipart request.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });

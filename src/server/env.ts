@@ -62,7 +62,7 @@ export const EnvSchema = z
     /**
      * Server processes sharing the port (node:cluster). With DATABASE_URL and REDIS_URL set (sessions,
      * caches' invalidation and rate limits are shared through them) it defaults to one per core: each
-     * renders its pages on its own thread (decision 0066). Else 1: the embedded database belongs to
+     * renders its pages on its own thread (decision 0069). Else 1: the embedded database belongs to
      * one process.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),

@@ -251,7 +251,10 @@ export function registerResponseCache(app: FastifyInstance, answer: CacheAnswer)
     if (!entry) return done(null, payload);
     const encoded = encodeCached(entry, request.headers['accept-encoding']);
     if (encoded instanceof Promise)
-      encoded.then((body) => done(null, withCoding(reply, body)), (error: Error) => done(error));
+      encoded.then(
+        (body) => done(null, withCoding(reply, body)),
+        (error: Error) => done(error),
+      );
     else done(null, withCoding(reply, encoded));
   });
 }

@@ -16,7 +16,8 @@ describe('page rendering', () => {
   afterAll(() => ctx.close());
 
   // A session-like cookie skips the page cache, so every request is rendered.
-  const get = (url: string) => ctx.app.inject({ url, headers: { cookie: 'pfc.session_token=not-a-session' } });
+  const get = (url: string) =>
+    ctx.app.inject({ url, headers: { cookie: 'pfc.session_token=not-a-session' } });
 
   it('takes its data through the API routes, whose answers the response cache keeps as for a browser', async () => {
     const url = '/firm/page-render-capital?visit=answers';

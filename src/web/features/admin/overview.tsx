@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import type { AdminOverview } from '../../../domain/admin';
 import { formatDate } from '../../../domain/format';
@@ -16,9 +17,10 @@ interface Tile {
 }
 
 function Tiles({ title, tiles }: { title: string; tiles: Tile[] }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby={`tiles-${title}`} className="mb-8">
-      <h2 id={`tiles-${title}`} className="mb-3 text-lg font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className="mb-8">
+      <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
         {title}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">

@@ -131,7 +131,8 @@ describe('SIGTERM', () => {
 
 describe('SIGTERM while pages are rendering', () => {
   it('answers every page in flight or queued with its whole page, then exits', async () => {
-    const server = await start(TERM_PORT, { DATA_DIR: dataDir() });
+    // The port stays open while the process drains, so requests still on their way are answered too.
+    const server = await start(TERM_PORT, { DATA_DIR: dataDir(), DRAIN_SECONDS: '2' });
     const count = 40;
     const answers = Promise.all(
       Array.from({ length: count }, async (_, i) => {
@@ -143,15 +144,15 @@ describe('SIGTERM while pages are rendering', () => {
         return { i, status: res.status, html: await res.text(), answeredAt: Date.now() };
       }),
     );
-    // The signal comes once the server has every request (it logs each as it arrives): a request
-    // still on its way would meet a closed port, which is right for it but not what this tests.
+    // The signal comes once the server has a few requests (it logs each as it arrives): pages
+    // render on the server thread in milliseconds, so waiting for all of them left none to answer.
     const arrived = () =>
       server
         .output()
         .split('\n')
         .filter((line) => line.includes('"incoming request"') && /\/firms\?q=queued-\d+/.test(line)).length;
-    for (let i = 0; i < 500 && arrived() < count; i++) await sleep(20);
-    expect(arrived()).toBe(count);
+    for (let i = 0; i < 500 && arrived() < 4; i++) await sleep(5);
+    expect(arrived()).toBeGreaterThanOrEqual(4);
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const pages = (await answers).map((p) => ({ ...p, afterSignal: p.answeredAt > signalledAt }));

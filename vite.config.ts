@@ -37,7 +37,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     sourcemap: false,
     rolldownOptions: {
-      input: isSsrBuild ? { 'entry-server': 'src/web/entry-server.tsx' } : 'src/web/entry-client.tsx',
+      input: isSsrBuild
+        ? // The render threads' entry (decision 0072) and the render entry it imports, which tests and
+          // the development server use alone.
+          {
+            'entry-server': 'src/web/entry-server.tsx',
+            'render-worker': 'src/server/render/render-worker.ts',
+          }
+        : 'src/web/entry-client.tsx',
       // Everything the entry loads statically goes into the entry chunk itself: one file compresses
       // better than the entry plus the small shared chunks (jsx runtime, api, cn) it otherwise gets.
       output: isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'entry-client', tags: ['$initial'] }] } },

@@ -4,6 +4,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const marker = 'dist/server/entry-server.js';
+// The render threads' entry, built with the render entry from src/server/render (decision 0072).
+const worker = 'dist/server/render-worker.js';
 const newest = (dir) =>
   readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
     const full = path.join(dir, entry.name);
@@ -13,9 +15,15 @@ const newest = (dir) =>
 
 const stale =
   !existsSync(marker) ||
+  !existsSync(worker) ||
   !existsSync('dist/client/.vite/manifest.json') ||
-  Math.max(newest('src/web'), newest('src/domain'), newest('public'), statSync('vite.config.ts').mtimeMs) >
-    statSync(marker).mtimeMs;
+  Math.max(
+    newest('src/web'),
+    newest('src/domain'),
+    newest('src/server/render'),
+    newest('public'),
+    statSync('vite.config.ts').mtimeMs,
+  ) > statSync(marker).mtimeMs;
 
 if (stale) {
   console.log('Building the site (npm run build)...');

@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import type { Head } from '../../domain/render';
+import type { Head, RenderRequest, RenderResult } from '../../domain/render';
 
 /** JSON text inside a <script> element: `<` is escaped so no value can close the element. */
 const scriptSafe = (json: string) =>
@@ -83,4 +83,37 @@ export function renderDocument(input: {
     ${input.assets.entry}
   </body>
 </html>`;
+}
+
+/** A rendered page as the server sends it: the render's outcome and the whole document's bytes. */
+export interface PageDocument
+  extends Pick<RenderResult, 'status' | 'redirect' | 'tags' | 'pageModule' | 'missingData'> {
+  /** UTF-8 bytes of the document, in a buffer of their own (a render thread hands it over). */
+  body: Uint8Array;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Renders a page and writes its document. `nonce` (development only) takes the place of the
+ * placeholder Vite's inline scripts carry.
+ */
+export async function renderPageDocument(
+  render: (request: RenderRequest) => Promise<RenderResult>,
+  request: RenderRequest,
+  assets: DocumentAssets,
+  nonce?: string,
+): Promise<PageDocument> {
+  const { html, head, stateJson, ...result } = await render(request);
+  if (result.redirect) return { ...result, body: new Uint8Array(0) };
+  let document = renderDocument({
+    head,
+    publicUrl: request.config.publicUrl,
+    appHtml: html,
+    stateJson,
+    pageModule: result.pageModule,
+    assets,
+  });
+  if (nonce) document = document.replaceAll(NONCE_PLACEHOLDER, nonce);
+  return { ...result, body: utf8.encode(document) };
 }

@@ -6,16 +6,17 @@ import { findPackageRoot } from '../db/migrate';
 import type { CachedResponse } from '../lib/cache';
 import { sendUnavailable, UNAVAILABLE_BODY } from '../lib/error-handler';
 import { pageCacheKey, sendCached, sendSingle, tagsOfAnswer } from '../lib/response-cache-plugin';
-import { type DocumentAssets, NONCE_PLACEHOLDER, renderDocument } from './document';
+import { type DocumentAssets, NONCE_PLACEHOLDER, type PageDocument, renderPageDocument } from './document';
+import { createRenderPool, type PageTask, renderThreadCount } from './render-pool';
 
 /** The server render entry's `render` (src/web/entry-server.tsx). */
-export type RenderFn = (request: RenderRequest) => Promise<RenderResult>;
+type RenderFn = (request: RenderRequest) => Promise<RenderResult>;
 
-/** The render entry and the document's assets, of the production build or of Vite in development. */
-interface Renderer {
-  render: RenderFn;
-  assets: DocumentAssets;
-}
+/**
+ * Renders a page with its document: on render threads in production (decision 0072), on the server
+ * thread with Vite's module in development. `nonce` replaces the development document's placeholder.
+ */
+type RenderPage = (task: PageTask, nonce: string) => Promise<PageDocument>;
 
 interface ManifestChunk {
   file: string;
@@ -27,7 +28,7 @@ interface ManifestChunk {
 
 const ENTRY = 'src/web/entry-client.tsx';
 
-async function loadProductionRenderer(root: string): Promise<Renderer> {
+async function loadProductionRenderer(app: FastifyInstance, root: string): Promise<RenderPage> {
   const manifestPath = path.join(root, 'dist/client/.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[ENTRY];
@@ -69,11 +70,13 @@ async function loadProductionRenderer(root: string): Promise<Renderer> {
     entry: `<script type="module" src="/${entry.file}"></script>`,
     pagePreloads,
   };
-  const { render } = (await import(path.join(root, 'dist/server/entry-server.js'))) as { render: RenderFn };
-  return { render, assets };
+  const threads = renderThreadCount(app.env.WEB_CONCURRENCY);
+  const pool = createRenderPool(path.join(root, 'dist/server/render-worker.js'), assets, threads);
+  app.addHook('onClose', () => pool.close());
+  return (task) => pool.render(task);
 }
 
-async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Promise<Renderer> {
+async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Promise<RenderPage> {
   // Imported lazily: vite is a development dependency and never loaded in production.
   const { createServer } = await import('vite');
   const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
@@ -94,7 +97,7 @@ async function loadDevelopmentRenderer(app: FastifyInstance, root: string): Prom
   // Loaded again for each render, so an edit shows on the next request.
   const render: RenderFn = async (request) =>
     ((await vite.ssrLoadModule('/src/web/entry-server.tsx')) as { render: RenderFn }).render(request);
-  return { render, assets };
+  return (task, nonce) => renderPageDocument(render, task, assets, nonce);
 }
 
 const UNAVAILABLE_ANSWER: ApiResponse = {
@@ -149,8 +152,10 @@ export async function registerPageRendering(
   mode: 'production' | 'development',
 ): Promise<void> {
   const root = findPackageRoot();
-  const { render, assets } =
-    mode === 'production' ? await loadProductionRenderer(root) : await loadDevelopmentRenderer(app, root);
+  const renderPage =
+    mode === 'production'
+      ? await loadProductionRenderer(app, root)
+      : await loadDevelopmentRenderer(app, root);
   const config: SiteConfig = {
     publicUrl: app.env.PUBLIC_URL,
     showAdminLink: app.env.SHOW_ADMIN_LINK,
@@ -167,26 +172,22 @@ export async function registerPageRendering(
     if (request.url === '/api' || request.url.startsWith('/api/')) return reply.callNotFound();
     const { fetchApi, unavailable, cookies } = createPageFetch(app, request);
     // A render that failed because its data was unavailable is answered as unavailable too.
-    const result = await render({ url: request.url, config, fetchApi }).catch((error: unknown) => {
-      if (!unavailable()) throw error;
-    });
+    const page = await renderPage({ url: request.url, config, fetchApi }, request.cspNonce).catch(
+      (error: unknown) => {
+        if (!unavailable()) throw error;
+      },
+    );
     const renewed = cookies();
     if (renewed.length > 0) reply.header('set-cookie', renewed);
-    if (!result || unavailable()) return sendUnavailable(request, reply);
-    if (result.redirect) return reply.redirect(result.redirect, 302);
+    if (!page || unavailable()) return sendUnavailable(request, reply);
+    if (page.redirect) return reply.redirect(page.redirect, 302);
     // A component asked for data its page's loader does not fetch: the HTML has a skeleton there.
-    const { missingData, pageModule: page } = result;
-    if (missingData) request.log.warn({ page, missingData }, 'page rendered without its data');
-    let html = renderDocument({
-      head: result.head,
-      publicUrl: config.publicUrl,
-      appHtml: result.html,
-      stateJson: result.stateJson,
-      pageModule: result.pageModule,
-      assets,
-    });
-    if (mode === 'development') html = html.replaceAll(NONCE_PLACEHOLDER, request.cspNonce);
-    const body = Buffer.from(html);
+    if (page.missingData)
+      request.log.warn(
+        { page: page.pageModule, missingData: page.missingData },
+        'page rendered without its data',
+      );
+    const body = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength);
     // A page for a visitor without a session is cached for every later one, from its second
     // request on (decision 0040). Hits never get here: the cache answers them before routing
     // (response-cache-plugin.ts).
@@ -194,19 +195,19 @@ export async function registerPageRendering(
     if (!cacheKey) {
       // Made for one visitor (it may show their name and points): no shared cache may keep it.
       reply.header('cache-control', 'private, no-cache');
-      return sendSingle(request, reply, { status: result.status, contentType: HTML, body });
+      return sendSingle(request, reply, { status: page.status, contentType: HTML, body });
     }
     reply.header('cache-control', PAGE_HEADERS['cache-control']).header('x-cache', 'miss');
     // The same for every anonymous visitor, made for this one alone: asked for once lately.
-    if (!app.cache.admit(cacheKey) || (result.status !== 200 && result.status !== 404)) {
-      return sendSingle(request, reply, { status: result.status, contentType: HTML, body });
+    if (!app.cache.admit(cacheKey) || (page.status !== 200 && page.status !== 404)) {
+      return sendSingle(request, reply, { status: page.status, contentType: HTML, body });
     }
     const entry: CachedResponse = {
-      status: result.status,
+      status: page.status,
       contentType: HTML,
       body,
       encoded: {},
-      tags: result.tags.length ? result.tags : ['page'],
+      tags: page.tags.length ? page.tags : ['page'],
       route: request.routeOptions.url ?? '/*',
       headers: PAGE_HEADERS,
     };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RepresentedFirmSchema } from './firm-representatives';
 
 export const CurrentUserSchema = z.object({
   id: z.string(),
@@ -10,6 +11,10 @@ export const CurrentUserSchema = z.object({
   emailVerified: z.boolean(),
   /** Whether signing in asks for an authenticator code after the password. */
   twoFactorEnabled: z.boolean(),
+  /** Present when this session began with a passkey, which counts as two factors (decision 0071). */
+  signedInWithPasskey: z.boolean().optional(),
+  /** The firms the user represents (an approved claim each), by name; usually none. */
+  representativeOf: z.array(RepresentedFirmSchema),
   isAuthenticated: z.literal(true),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -101,6 +101,11 @@ const FirmCoreSchema = z.object({
   /** Stored value, else derived from the firm's account sizes. */
   fundingMin: z.number().int().nullable(),
   fundingMax: z.number().int().nullable(),
+  claimed: z
+    .boolean()
+    .describe(
+      'The firm has a representative: it proved an address at its own domain and an admin checked it',
+    ),
 });
 
 /**

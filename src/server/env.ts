@@ -48,6 +48,8 @@ export const EnvSchema = z
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().default('admin@propfirmclub.test'),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** The demo firm representative's (rep@propfirmclub.test) password; unset, one is generated and printed once. */
+    REP_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

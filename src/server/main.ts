@@ -8,6 +8,7 @@ import { openDatabaseFromEnv } from './db/open-from-env';
 import { seedIfEmpty } from './db/seed/seed-if-empty';
 import { loadEnv } from './env';
 import { ensureDemoAdmin } from './modules/accounts/service';
+import { ensureDemoRepresentative } from './modules/firm-claims/service';
 
 const env = loadEnv();
 const pages = env.NODE_ENV === 'development' ? 'development' : 'production';
@@ -16,6 +17,7 @@ const pages = env.NODE_ENV === 'development' ? 'development' : 'production';
 async function prepare(app: App, database: Database) {
   if (env.SEED_DEMO_DATA) await seedIfEmpty(database, env, app.log);
   if (env.SEED_DEMO_DATA || env.ADMIN_PASSWORD) await ensureDemoAdmin(app.auth, database.db, env, app.log);
+  if (env.SEED_DEMO_DATA) await ensureDemoRepresentative(app.auth, database.db, env, app.log);
 }
 
 /** How long in-flight requests may run after SIGTERM (orchestrators commonly kill at 30 s). */

@@ -58,7 +58,12 @@ function GuardedPage({ route }: { route: AppRoute }) {
       return <Redirect to={`/auth?next=${next}`} replace />;
     }
     if (route.access === 'admin' && !user.isAdmin) return <AccessDenied />;
-    if (route.access === 'admin' && config.requireStaffTwoFactor && !user.twoFactorEnabled)
+    if (
+      route.access === 'admin' &&
+      config.requireStaffTwoFactor &&
+      !user.twoFactorEnabled &&
+      !user.signedInWithPasskey
+    )
       return <TwoFactorRequired />;
   }
   return <LoadedPage route={route} user={user} />;

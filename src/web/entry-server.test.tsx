@@ -23,6 +23,7 @@ const signedIn: ApiResponse = {
     points: 0,
     emailVerified: true,
     twoFactorEnabled: false,
+    representativeOf: [],
     isAuthenticated: true,
   }),
 };

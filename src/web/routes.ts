@@ -56,6 +56,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/messages', access: 'admin', page: page('admin-messages-page') },
   { path: '/admin/reviews', access: 'admin', page: page('admin-reviews-page') },
   { path: '/admin/payout-reports', access: 'admin', page: page('admin-payout-reports-page') },
+  { path: '/admin/firm-claims', access: 'admin', page: page('admin-firm-claims-page') },
   { path: '/admin/subscribers', access: 'admin', page: page('admin-subscribers-page') },
   { path: '/admin/newsletter', access: 'admin', page: page('admin-newsletter-page') },
   { path: '/admin/users', access: 'admin', page: page('admin-users-page') },

@@ -143,7 +143,7 @@ export async function newTrader(browser: Browser, page: Page, info: TestInfo, pr
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   await trader.goto(await verificationLink(email));
-  return { page: trader, username: tag, close: () => context.close() };
+  return { page: trader, username: tag, email, password: PASSWORD, close: () => context.close() };
 }
 
 /** The verification link the server wrote to the outbox of its data folder for this address. */

@@ -78,6 +78,8 @@ const fill = (url: string) =>
   url.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '999999' : 'no-such-thing'));
 
 const ENDS_SESSION = /\/(logout|delete-user|change-password|reset-password)$/;
+// Adding a passkey needs a sign-in within the last 10 minutes: it gets a new session too.
+const NEEDS_FRESH_SESSION = /\/passkey\/generate-register-options$/;
 
 const verdict = (status: number) => (status === 401 || status === 403 ? status : 'allowed');
 
@@ -96,7 +98,8 @@ describe('every API route answers each caller as its declared access says', () =
       for (const caller of CALLERS) {
         // A route that may end the caller's session gets a session of its own.
         const cookie =
-          ENDS_SESSION.test(route.url) && !['anonymous', 'forged', 'suspended'].includes(caller)
+          (ENDS_SESSION.test(route.url) || NEEDS_FRESH_SESSION.test(route.url)) &&
+          !['anonymous', 'forged', 'suspended'].includes(caller)
             ? (
                 await signUpUser(ctx, {
                   prefix: 'mxs',
@@ -228,5 +231,19 @@ describe("no user reads or changes another user's data", () => {
       expect(body, url).not.toContain('Matrix Followed Firm');
     }
     expect((await as(users.verified, '/api/profile/follows')).body).toContain('Matrix Followed Firm');
+  });
+
+  it('an account is deleted by its owner or an admin, never by another member', async () => {
+    for (const caller of [users.verified, users.unverified]) {
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/users/${users.other.id}`,
+        headers: { origin: TEST_ORIGIN, cookie: caller.cookie },
+        payload: { reason: 'not theirs to delete' },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    // The member's own route (POST /api/auth/delete-user) takes no id: only the caller's account.
+    expect((await as(users.other, '/api/auth/user')).statusCode).toBe(200);
   });
 });

@@ -36,6 +36,8 @@ export const READ_TABLES: Record<string, readonly ChangedEntity[]> = {
   newsletter_subscribers: ['subscriber'],
   payout_reports: ['payout'],
   firm_payout_records: ['payout'],
+  // A firm with a current representative shows as claimed on its page, card and /compare.
+  firm_representatives: ['firm'],
 };
 
 /** Tables no read model and no cached answer reads: a write to them needs no change event. */
@@ -45,6 +47,7 @@ export const UNREAD_TABLES: Record<string, string> = {
   verifications: "Better Auth's email and password-reset tokens",
   two_factor: "Better Auth's second-factor secrets",
   known_devices: 'the browsers a member signed in from, for new-device emails',
+  passkeys: "Better Auth's passkeys, listed uncached on the profile",
   admin_audit_log: "the admins' history, read uncached",
   activity_logs: 'analytics, read by the uncached dashboards',
   page_views: 'analytics, read by the uncached dashboards',
@@ -71,6 +74,7 @@ export const UNREAD_TABLES: Record<string, string> = {
   option_alert_states: "a member's own alerts, answered uncached",
   saved_search_alerts: "a member's own alerts, answered uncached",
   option_alert_changes: "a member's own alerts, answered uncached",
+  firm_claims: "claims to a firm's profile: the claimant's own and the admins', uncached",
 };
 
 /**

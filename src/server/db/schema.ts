@@ -4,6 +4,7 @@ export * from './schema/analytics';
 export * from './schema/auth';
 export * from './schema/content';
 export * from './schema/devices';
+export * from './schema/firm-claims';
 export * from './schema/firms';
 export * from './schema/jobs';
 export * from './schema/payout-reports';

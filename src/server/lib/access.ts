@@ -32,6 +32,8 @@ export interface SessionUser {
   points: number;
   isAdmin: boolean;
   twoFactorEnabled: boolean;
+  /** The session began with a passkey sign-in, which counts as two factors. */
+  signedInWithPasskey: boolean;
 }
 
 /** The code of the 403 an admin without two-factor sign-in gets when REQUIRE_STAFF_2FA is on. */
@@ -86,7 +88,12 @@ export function enforceRouteAccess(app: FastifyInstance): void {
         return done(new AppError(403, 'email_not_verified', 'Email verification required'));
       if (access === 'admin' && !user.isAdmin)
         return done(new AppError(403, 'forbidden', 'Admin access required'));
-      if (access === 'admin' && app.env.REQUIRE_STAFF_2FA && !user.twoFactorEnabled)
+      if (
+        access === 'admin' &&
+        app.env.REQUIRE_STAFF_2FA &&
+        !user.twoFactorEnabled &&
+        !user.signedInWithPasskey
+      )
         return done(
           new AppError(
             403,

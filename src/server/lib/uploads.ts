@@ -93,6 +93,12 @@ export async function storeImage(
   return { ...original, variants };
 }
 
+/** Every key `storeImage` may have written for the image stored under `key`: it and its variants'. */
+export function imageKeysOf(key: string): string[] {
+  const dot = key.lastIndexOf('.');
+  return [key, ...VARIANT_WIDTHS.map((w) => `${key.slice(0, dot)}-${w}w${key.slice(dot)}`)];
+}
+
 /**
  * Reads a multipart form with up to `maxFiles` image files (any part name) and its text fields, in
  * any order, without storing anything: the caller checks the fields first and stores the images

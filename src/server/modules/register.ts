@@ -6,6 +6,7 @@ import { blogRoutes } from './blog/routes';
 import { challengesRoutes } from './challenges/routes';
 import { contactRoutes } from './contact/routes';
 import { couponRoutes } from './coupons/routes';
+import { firmClaimsRoutes } from './firm-claims/routes';
 import { firmsRoutes } from './firms/routes';
 import { giveawaysRoutes } from './giveaways/routes';
 import { newsletterRoutes } from './newsletter/routes';
@@ -28,6 +29,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(newsletterRoutes);
   await app.register(contactRoutes);
   await app.register(firmsRoutes);
+  await app.register(firmClaimsRoutes);
   await app.register(challengesRoutes);
   await app.register(priceHistoryRoutes);
   await app.register(reviewsRoutes);

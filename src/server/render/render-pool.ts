@@ -23,12 +23,12 @@ interface Render {
 }
 
 /**
- * Render threads for a process (decision 0072): one fewer than its share of the cores, and at least
- * one. React's work, the document and its bytes are made there; the server thread answers the API
+ * Render threads for a process (decision 0072): its share of the cores, at least one. React's work,
+ * the document and its bytes are made there; the server thread, mostly waiting, answers the API
  * requests and the sockets.
  */
 export function renderThreadCount(processes: number): number {
-  return Math.max(1, Math.floor(availableParallelism() / processes) - 1);
+  return Math.max(1, Math.floor(availableParallelism() / processes));
 }
 
 /**

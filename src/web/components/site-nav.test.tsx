@@ -16,6 +16,7 @@ const baseUser: CurrentUser = {
   points: 1250,
   emailVerified: true,
   twoFactorEnabled: false,
+  representativeOf: [],
   isAuthenticated: true,
 };
 

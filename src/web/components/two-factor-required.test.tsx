@@ -12,6 +12,7 @@ const admin = (twoFactorEnabled: boolean): CurrentUser => ({
   points: 0,
   emailVerified: true,
   twoFactorEnabled,
+  representativeOf: [],
   isAuthenticated: true,
 });
 

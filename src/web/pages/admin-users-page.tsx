@@ -15,7 +15,7 @@ export default function AdminUsersPage() {
   return (
     <AdminLayout
       title="Users"
-      description="Find a user, see their reviews, giveaway entries, claims and points; grant or revoke admin; suspend a user or lift it."
+      description="Find a user, see their reviews, giveaway entries, claims and points; grant or revoke admin; suspend a user or lift it; delete an account."
       path="/admin/users"
     >
       <Users />

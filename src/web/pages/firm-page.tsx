@@ -10,6 +10,7 @@ import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { currentUserQuery } from '../features/accounts/queries';
+import { ClaimProfile } from '../features/firms/claim-profile';
 import { firmMetaDescription } from '../features/firms/display';
 import { FirmHeader, useGoBack } from '../features/firms/firm-header';
 import { FirmOverview, PriceTable, QuickInfo, SidebarCoupons } from '../features/firms/firm-overview';
@@ -24,6 +25,7 @@ import {
   firmRatingQuery,
   firmReviewsQuery,
   firmRuleChangesQuery,
+  ownFirmClaimsQuery,
   ownFirmReviewQuery,
 } from '../features/firms/queries';
 import { errorStatus } from '../lib/api';
@@ -36,7 +38,7 @@ import { useUrlSearchParams } from '../lib/url-search-params';
 /**
  * The firm with its reviews, rating, platforms, payout methods and rule changes; the open tab's own
  * data (the Reviews tab's helpful votes, the Payouts tab's first page of reports); for a signed-in
- * visitor, whether they follow the firm and, on the Reviews tab, their own review.
+ * visitor, whether they follow the firm, their claims of firms and, on the Reviews tab, their own review.
  */
 export const loader: PageLoader = ({ params, search, user }) => {
   const slug = params.slug ?? '';
@@ -50,7 +52,7 @@ export const loader: PageLoader = ({ params, search, user }) => {
     firmRuleChangesQuery(slug),
     ...(tab === 'reviews' ? [helpfulVotesQuery(slug)] : []),
     ...(tab === 'payouts' ? [firmPayoutReportsQuery(slug)] : []),
-    ...(user ? [firmFollowQuery(slug)] : []),
+    ...(user ? [firmFollowQuery(slug), ownFirmClaimsQuery()] : []),
     ...(user && tab === 'reviews' ? [ownFirmReviewQuery(slug)] : []),
   ];
 };
@@ -280,6 +282,7 @@ export default function FirmPage() {
               <Scale aria-hidden="true" /> Compare with other firms
             </Link>
           </Button>
+          <ClaimProfile firm={firm} user={user} />
           <Suspense fallback={<Skeleton className="h-48" />}>
             <EmbedFirm firm={firm} publicUrl={publicUrl} />
           </Suspense>

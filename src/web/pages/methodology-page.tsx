@@ -160,6 +160,23 @@ export default function MethodologyPage() {
             .
           </p>
         </section>
+        <section id="claimed-profiles" aria-labelledby="claimed-heading" className="scroll-mt-20">
+          <h2 id="claimed-heading" className="text-2xl font-bold text-slate-900">
+            Claimed profiles
+          </h2>
+          <p className="mt-2 text-slate-700">
+            A firm marked "Claimed profile" has at least one representative on Prop Firm Club. To claim a
+            profile, someone who works at the firm gives an email address at the firm's own domain (the domain
+            of its website), enters the code we send to that address, and tells us their job title and role.
+            One of our admins then checks the claim before it counts, and can remove a representative again at
+            any time.
+          </p>
+          <p className="mt-3 text-slate-700">
+            Claiming a profile does not change anything we say about the firm: not its trust rating, its
+            reviews, its payout record or its place in any list, and no firm can pay for it. A representative
+            cannot review their own firm or report a payout from it.
+          </p>
+        </section>
         <section aria-labelledby="independence-heading" className="rounded-xl bg-brand-50 p-6">
           <h2 id="independence-heading" className="text-xl font-bold text-slate-900">
             Ratings are not for sale

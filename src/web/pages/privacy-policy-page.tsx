@@ -13,7 +13,7 @@ export default function PrivacyPolicyPage() {
       <LegalDocument
         title="Privacy Policy"
         intro="What we collect when you use Prop Firm Club, why we collect it, and the choices you have."
-        updated="2026-11-22"
+        updated="2026-12-07"
       >
         <p>
           Prop Firm Club ("we", "us") runs this website, a directory, comparison and review site for
@@ -34,7 +34,7 @@ export default function PrivacyPolicyPage() {
         <p>
           If you review a firm we store the rating, title and comment, the firm, your account and the date.
           Your username or first name is shown publicly next to the review. If you delete your account, your
-          reviews stay on the site as "Anonymous".
+          reviews are removed.
         </p>
         <h3>Giveaways and points</h3>
         <p>
@@ -106,6 +106,39 @@ export default function PrivacyPolicyPage() {
           <li>Newsletter: until you unsubscribe; unconfirmed sign-ups are removed after 30 days.</li>
           <li>Contact messages: 2 years.</li>
         </ul>
+        <h3 id="deleting-your-account">When you delete your account</h3>
+        <p>
+          "Delete my account" on your profile deletes it at once, after you confirm with your password. An
+          admin can also delete an account; the reason is kept in our admin log.
+        </p>
+        <ul>
+          <li>
+            Gone at once: your name, email address, username and profile image, your password and two-factor
+            settings, every signed-in device, your reviews (with their helpful votes and reports), your
+            follows, saved searches and newsletter subscription, cashback claims and payout reports we had not
+            yet decided, entries in giveaways that are still open, and the points you had not cashed out.
+          </li>
+          <li>
+            Deleted from our storage: the receipt images of your cashback claims and the evidence images of
+            your payout reports.
+          </li>
+          <li>
+            Kept, with no name, email address or username: your points history, cash-outs, and the cashback
+            claims and payout reports we already decided, because our books must add up and a verified payout
+            still counts in its firm's record. The comment of a payout report is removed.
+          </li>
+          <li>
+            Kept as an anonymous entry: your entry in a giveaway whose entry list was already fixed and
+            published as a fingerprint (a hash). Changing it would break the proof that the draw was fair, so
+            its ticket and random account id stay; your social media handle is removed.
+          </li>
+          <li>
+            Page views and usage events stay in our statistics without any link to you. Messages you sent
+            through the contact form are not tied to your account; ask us through the contact page to remove
+            them.
+          </li>
+        </ul>
+        <p>You can sign up again with the same email address later; that is a new, empty account.</p>
 
         <h2>6. Your rights</h2>
         <p>

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../components/page-header';
-import {
-  AccountCard,
-  ChangePasswordCard,
-  DeleteAccountCard,
-  PointsCard,
-} from '../features/accounts/profile-panels';
+import { DataExportPanel } from '../features/accounts/data-export-panel';
+import { DeleteAccountPanel } from '../features/accounts/delete-account-panel';
+import { PasskeysPanel, passkeysQuery } from '../features/accounts/passkeys-panel';
+import { AccountCard, ChangePasswordCard, PointsCard } from '../features/accounts/profile-panels';
 import { currentUserQuery, signedInSessionsQuery } from '../features/accounts/queries';
 import { SessionsPanel } from '../features/accounts/sessions-panel';
 import { TwoFactorPanel } from '../features/accounts/two-factor-panel';
@@ -29,6 +27,7 @@ export const loader: PageLoader = () => [
   pointsHistoryQuery(1),
   ownCashOutsQuery(),
   signedInSessionsQuery,
+  passkeysQuery,
 ];
 
 export default function ProfilePage() {
@@ -60,7 +59,9 @@ export default function ProfilePage() {
           <ChangePasswordCard />
           <SessionsPanel />
           <TwoFactorPanel user={user} />
-          <DeleteAccountCard />
+          <PasskeysPanel />
+          <DataExportPanel />
+          <DeleteAccountPanel />
         </div>
       ) : null}
     </>

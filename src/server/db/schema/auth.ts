@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Table and column names follow Better Auth's model names so its drizzle adapter maps them
 // without per-field configuration; extra columns are declared as additionalFields in accounts.
@@ -48,6 +48,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    /** Begun by a passkey sign-in, which counts as two factors (REQUIRE_STAFF_2FA, decision 0071). */
+    signedInWithPasskey: boolean('signed_in_with_passkey').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,4 +106,31 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [index('two_factor_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Better Auth's passkey plugin (WebAuthn): one row per credential. The field names are the plugin's
+ * (`credentialID` included); `last_used_at` is ours, set at each passkey sign-in (decision 0071).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // One account per credential: a second row with the same id would make sign-in ambiguous.
+    credentialID: text('credential_id').notNull().unique(),
+    // The authenticator's signature counter is an unsigned 32-bit number.
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_id_idx').on(t.userId)],
 );

@@ -46,6 +46,7 @@ import {
 } from './demo-firms';
 import { seedDemoPayoutReports } from './demo-payout-reports';
 import { seedDemoPriceHistory, seedDemoSavedSearch } from './demo-price-history';
+import { seedDemoRepresentative } from './demo-representative';
 import { DEMO_SESSION_PREFIX, seedDemoTraffic } from './demo-traffic';
 import { slugify } from './factories';
 import { insertFirmBundles } from './firm-bundles';
@@ -156,6 +157,12 @@ async function insertDemoData(db: Db, now: Date, storage?: Storage): Promise<See
 
   const demoUsers = buildDemoUsers(now);
   await db.insert(users).values(demoUsers);
+  // The first firm is a claimed profile, with the demo representative.
+  await seedDemoRepresentative(
+    db,
+    { id: firmIds.get(bundles[0].firm.slug)!, website: bundles[0].firm.website ?? null },
+    now,
+  );
   const userIds = demoUsers.map((u) => u.id);
   // Opening balances, through the ledger like every other points change.
   for (const [i, userId] of userIds.entries()) {

@@ -50,6 +50,7 @@ describe('sign-up', () => {
       points: 0,
       emailVerified: false,
       twoFactorEnabled: false,
+      representativeOf: [],
       isAuthenticated: true,
     });
 
@@ -340,7 +341,8 @@ describe('password reset and change', () => {
 });
 
 describe('delete account', () => {
-  it('needs the password, then removes the user and their sessions', async () => {
+  // The whole of decision 0070 is tested in deletion.test.ts.
+  it('needs the password, then leaves a nameless row and no sessions', async () => {
     const user = await signUpUser(ctx);
     const wrong = await post(
       '/api/auth/delete-user',
@@ -350,11 +352,13 @@ describe('delete account', () => {
     expect(wrong.statusCode).toBe(400);
     const res = await post('/api/auth/delete-user', { password: user.password }, { cookie: user.cookie });
     expect(res.statusCode).toBe(200);
-    expect(await ctx.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: 'Former member', username: null, firstName: null });
+    expect(row.email).toMatch(/@deleted\.invalid$/);
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
-  it("keeps the account's reviews, without an author", async () => {
+  it("removes the account's reviews", async () => {
     const user = await signUpUser(ctx, { verified: true });
     const [firm] = await ctx.db
       .insert(propFirms)
@@ -372,8 +376,7 @@ describe('delete account', () => {
       .returning({ id: reviews.id });
     const res = await post('/api/auth/delete-user', { password: user.password }, { cookie: user.cookie });
     expect(res.statusCode).toBe(200);
-    const [kept] = await ctx.db.select().from(reviews).where(eq(reviews.id, review.id));
-    expect(kept).toMatchObject({ title: 'Solid', userId: null });
+    expect(await ctx.db.select().from(reviews).where(eq(reviews.id, review.id))).toHaveLength(0);
   });
 });
 

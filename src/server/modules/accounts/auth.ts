@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { admin, twoFactor, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { USERNAME_PATTERN } from '../../../domain/accounts';
 import { formatDate } from '../../../domain/format';
 import type { Db } from '../../db/client';
-import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema';
 import type { Env } from '../../env';
 import { isDatabaseUnavailable } from '../../lib/error-handler';
 import type { Changes } from '../../lib/events';
@@ -14,6 +15,7 @@ import type { Mailer } from '../../lib/mailer';
 import { resolveMasterSecret } from '../../lib/secrets';
 import { noteSessionDevice } from './devices';
 import { renderResetEmail, renderVerificationEmail } from './emails';
+import { FRESH_SIGN_IN_SECONDS, markPasskeySession, passkeyPlugin, requireRecentSignIn } from './passkeys';
 import { refuseWeakPasswords } from './password-policy';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
@@ -84,6 +86,7 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
       account: accounts,
       verification: verifications,
       twoFactor: twoFactors,
+      passkey: passkeys,
     },
   });
   const devices = { db, mailer, log, publicUrl, secureCookies: publicUrl.startsWith('https://') };
@@ -130,13 +133,30 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
         create: { after: async (user) => changes.publishCommitted({ type: 'user.created', id: user.id }) },
         update: { after: async (user) => changes.publishCommitted({ type: 'user.updated', id: user.id }) },
       },
-      // A sign-in from a browser the account has not used before emails its owner.
-      session: { create: { after: async (session, ctx) => noteSessionDevice(devices, session, ctx) } },
+      // A sign-in from a browser the account has not used before emails its owner; a passkey
+      // sign-in's session is marked as two factors.
+      session: {
+        create: {
+          before: async (session, ctx) => markPasskeySession(session, ctx),
+          after: async (session, ctx) => noteSessionDevice(devices, session, ctx),
+        },
+      },
     },
-    hooks: { before: refuseWeakPasswords },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await refuseWeakPasswords(ctx);
+        await requireRecentSignIn(ctx);
+      }),
+    },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
+      // Sensitive actions without the password (adding or removing a passkey, changing the email)
+      // need a sign-in within the last 10 minutes (decision 0071).
+      freshAge: FRESH_SIGN_IN_SECONDS,
+      additionalFields: {
+        signedInWithPasskey: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -187,6 +207,8 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
           durationSeconds: TWO_FACTOR_WINDOW_SECONDS,
         },
       }),
+      // Passkeys (WebAuthn) for the site of PUBLIC_URL; a passkey sign-in is two factors.
+      passkeyPlugin(publicUrl, db),
     ],
   });
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   ChangePasswordPayloadSchema,
   CurrentUserSchema,
-  DeleteAccountPayloadSchema,
   ForgotPasswordPayloadSchema,
   LogInPayloadSchema,
   ResetPasswordPayloadSchema,
@@ -20,6 +19,9 @@ import { byIp, byKey, byUser, HOUR, type Limit, MINUTE, rateLimit } from '../../
 import { recordActivity } from '../analytics/service';
 import { type Auth, callAuth, createAuth, TWO_FACTOR_MAX_TRIES, TWO_FACTOR_WINDOW_SECONDS } from './auth';
 import { sendFetchResponse } from './auth-response';
+import { registerDeletionRoutes } from './deletion-routes';
+import { registerExportRoutes } from './export-routes';
+import { registerPasskeyRoutes } from './passkeys-routes';
 import {
   decorateSessionLookup,
   hasReadSession,
@@ -183,6 +185,7 @@ export const accountsRoutes = fp(
       throw new AppError(404, 'not_found', 'Not found.');
     });
     registerSessionRoutes(app);
+    registerExportRoutes(app);
 
     // Username log-in is not offered; closing it keeps one rate-limited log-in path.
     app.post('/api/auth/sign-in/username', { schema: { hide: true } }, async () => {
@@ -273,28 +276,8 @@ export const accountsRoutes = fp(
       },
     );
 
-    app.post(
-      '/api/auth/delete-user',
-      {
-        schema: {
-          operationId: 'deleteAccount',
-          summary: "Delete the signed-in user's account, confirmed with their password",
-          tags,
-          body: DeleteAccountPayloadSchema,
-        },
-        preHandler: rateLimit(app, [
-          byIp('delete-user', 20, 15 * MINUTE),
-          byUser('delete-user', 5, 15 * MINUTE),
-        ]),
-        config: { access: 'user' },
-      },
-      async (request, reply) => {
-        const { send } = await forward(request, reply, '/api/auth/delete-user', {
-          password: request.body.password,
-        });
-        return send();
-      },
-    );
+    // The member's own account, and an admin's deletion of a user (decision 0070).
+    registerDeletionRoutes(app);
 
     // The email link lands here; Better Auth verifies, we choose where the person lands.
     app.get(
@@ -344,7 +327,7 @@ export const accountsRoutes = fp(
         },
         config: { access: 'user' },
       },
-      async (request) => toCurrentUser(sessionUser(request)),
+      async (request) => toCurrentUser(app.database.db, sessionUser(request)),
     );
 
     app.post(
@@ -435,6 +418,8 @@ export const accountsRoutes = fp(
         },
       );
     }
+
+    registerPasskeyRoutes(app, { forward, logLogIn });
 
     app.all(
       '/api/auth/*',

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Env } from '../../env';
 import type { SessionUser } from '../../lib/access';
+import { listRepresentedFirms } from '../firm-claims/service';
 import { type Auth, callAuth } from './auth';
 
 declare module 'fastify' {
@@ -67,6 +68,7 @@ async function loadSessionUser(app: FastifyInstance, request: FastifyRequest): P
     points: typeof u.points === 'number' ? u.points : 0,
     isAdmin: hasAdminRole(role),
     twoFactorEnabled: u.twoFactorEnabled === true,
+    signedInWithPasskey: (session.session as Record<string, unknown>).signedInWithPasskey === true,
   };
 }
 
@@ -107,8 +109,8 @@ export const sessionCookiesOf = (request: FastifyRequest): string[] | undefined 
 /** Whether the request's session was looked up: its answer then depends on who asks. */
 export const hasReadSession = (request: FastifyRequest): boolean => lookups.has(request);
 
-/** What `GET /api/auth/user` tells about the signed-in user. */
-export function toCurrentUser(user: SessionUser): CurrentUser {
+/** What `GET /api/auth/user` tells about the signed-in user, with the firms they represent. */
+export async function toCurrentUser(db: Db, user: SessionUser): Promise<CurrentUser> {
   return {
     id: user.id,
     email: user.email,
@@ -118,6 +120,9 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     points: user.points,
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled,
+    // Only when true, so the answer for everyone else stays as it was.
+    ...(user.signedInWithPasskey ? { signedInWithPasskey: true } : {}),
+    representativeOf: await listRepresentedFirms(db, user.id),
     isAuthenticated: true,
   };
 }

@@ -17,7 +17,7 @@ import { notFound } from '../../lib/app-error';
 import type { ChangeEvent } from '../../lib/events';
 import { type FirmIndex, type FirmKey, firmEntryOf, indexFirms, patchFirmIndex } from '../../lib/firm-index';
 import { ReadModel, type ReadModelChange } from '../../lib/read-model';
-import { couponColumns, LISTED, toFirmDetails } from './service';
+import { couponColumns, LISTED, readClaimedFirmIds, toFirmDetails } from './service';
 
 /**
  * What a firm page shows of the firm itself (`/api/firms/{slug}/details`, `/platforms`,
@@ -90,6 +90,7 @@ async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[
       .from(firmPayoutRecords)
       .where(of(firmPayoutRecords.propFirmId)),
   ]);
+  const claimed = await readClaimedFirmIds(db, ids);
   const group = <T extends { firmId?: number | null; propFirmId?: number | null }>(rows: T[]) => {
     const map = new Map<number, T[]>();
     for (const row of rows) {
@@ -115,6 +116,7 @@ async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[
       accountsOf.get(firm.id) ?? [],
       [],
       records.get(firm.id) ?? null,
+      claimed.has(firm.id),
     );
     return {
       details,

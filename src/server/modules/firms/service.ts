@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AccountCount,
@@ -18,6 +18,7 @@ import {
   featuredFirm,
   firmAccounts,
   firmPayoutRecords,
+  firmRepresentatives,
   fundingModels,
   newsletterSubscribers,
   propFirms,
@@ -71,6 +72,23 @@ export async function readDirectoryFirms(db: Db, ids?: readonly number[]): Promi
 }
 
 type CoreFirm = { [K in keyof typeof coreColumns]: FirmSummary[K] };
+
+/**
+ * The firms (of those named, or all) with a current representative: claimed profiles. A firm's
+ * representatives change through its `firm.updated` event, so its card and page read this again.
+ */
+export async function readClaimedFirmIds(db: Db, ids?: readonly number[]): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ firmId: firmRepresentatives.propFirmId })
+    .from(firmRepresentatives)
+    .where(
+      and(
+        isNull(firmRepresentatives.removedAt),
+        ids ? inArray(firmRepresentatives.propFirmId, [...ids]) : undefined,
+      ),
+    );
+  return new Set(rows.map((r) => r.firmId));
+}
 
 /**
  * The cards' counts, best live coupon and rating for the given firms: one set-wise query each,
@@ -135,6 +153,7 @@ async function summarizeFirms(db: Db, firms: CoreFirm[], ids?: number[]): Promis
       .from(firmPayoutRecords)
       .where(only(firmPayoutRecords.propFirmId)),
   ]);
+  const claimed = await readClaimedFirmIds(db, ids);
   const byFirm = <T extends { firmId: number | null }>(rows: T[]) => new Map(rows.map((r) => [r.firmId, r]));
   const models = byFirm(modelCounts);
   const accounts = byFirm(accountStats);
@@ -162,6 +181,7 @@ async function summarizeFirms(db: Db, firms: CoreFirm[], ids?: number[]): Promis
       totalReviews: rating?.count ?? 0,
       payoutTier: payoutRecords.get(firm.id)?.tier ?? null,
       payoutMedianDays: payoutRecords.get(firm.id)?.medianDays ?? null,
+      claimed: claimed.has(firm.id),
     };
   });
 }
@@ -209,6 +229,7 @@ export function toFirmDetails(
   accounts: (typeof firmAccounts.$inferSelect)[],
   firmCoupons: FirmCoupon[],
   payout: { tier: PayoutTier; medianDays: number | null; record: FirmPayoutRecord } | null,
+  claimed: boolean,
 ): FirmDetails {
   const prices = accounts.map((a) => a.price);
   const sizes = accounts.map((a) => a.capital);
@@ -226,6 +247,7 @@ export function toFirmDetails(
     payoutTier: payout?.tier ?? null,
     payoutMedianDays: payout?.medianDays ?? null,
     payoutRecord: payout?.record ?? null,
+    claimed,
   };
 }
 

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDeletedAccountEmail } from '../../../domain/account-deletion';
 import { drawWinningTickets } from '../../../domain/giveaway-draw';
 import { hashEntryList } from '../../../domain/giveaway-verify';
 import type { Giveaway } from '../../../domain/giveaways';
@@ -93,7 +94,8 @@ async function emailWinners(
   const link = new URL(`/giveaways/${encodeURIComponent(drawn.slug)}`, publicUrl).toString();
   for (const [i, userId] of drawn.winnerUserIds.entries()) {
     const winner = winners.find((w) => w.id === userId);
-    if (!winner) continue; // the entrant deleted their account
+    // The entrant deleted their account: its row is a tombstone without an address (decision 0070).
+    if (!winner || isDeletedAccountEmail(winner.email)) continue;
     try {
       await mailer.send({
         to: winner.email,

@@ -31,6 +31,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { imageHash } from '../../lib/image-hash';
 import { storeImage } from '../../lib/uploads';
+import { assertNotFirmRepresentative } from '../firm-claims/service';
 import { resolveListedFirm } from '../firms/service';
 import { listOwnPayoutReports } from './reports';
 import type { PayoutDeps } from './service';
@@ -293,6 +294,7 @@ export async function createPayoutReport(
 ): Promise<OwnPayoutReport> {
   const { db } = deps;
   const firm = await resolveListedFirm(db, slug);
+  await assertNotFirmRepresentative(db, userId, firm, 'payout');
   if (files.length > PAYOUT_IMAGES_MAX) {
     throw new AppError(400, 'too_many_files', `Send at most ${PAYOUT_IMAGES_MAX} images.`);
   }

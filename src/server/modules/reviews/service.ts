@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { cashbackClaims, propFirms, publishedReview, reviews, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Changes } from '../../lib/events';
+import { assertNotFirmRepresentative } from '../firm-claims/service';
 import { listedFirmWhere, resolveListedFirm } from '../firms/service';
 import { runAutoChecks } from './moderation';
 
@@ -136,6 +137,7 @@ export async function createReview(
     throw new AppError(400, 'firm_mismatch', 'propFirmId must match the firm in the address');
   }
   const firm = await resolveListedFirm(db, String(propFirmId));
+  await assertNotFirmRepresentative(db, author.id, firm, 'review');
   // A trader with an approved cashback claim at this firm has shown they bought an account.
   const [claim] = await db
     .select({ id: cashbackClaims.id })

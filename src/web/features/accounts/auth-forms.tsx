@@ -17,6 +17,7 @@ import {
   PasswordField,
   weakPasswordError,
 } from './form-field';
+import { PasskeySignIn } from './passkey-sign-in';
 import { useRefreshAfterSignIn } from './queries';
 import { TwoFactorStep } from './two-factor-step';
 
@@ -66,6 +67,7 @@ export function LogInForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
       <Button type="submit" disabled={logIn.isPending} aria-busy={logIn.isPending}>
         {logIn.isPending ? 'Logging in...' : 'Log In'}
       </Button>
+      <PasskeySignIn onSignedIn={signedIn} />
       <Button type="button" variant="link" size="flush" className="justify-self-start" onClick={onForgot}>
         Forgot your password?
       </Button>

@@ -1,27 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useLocation } from 'wouter';
 import CheckCircle2 from '~icons/lucide/check-circle-2';
 import Coins from '~icons/lucide/coins';
 import LogOut from '~icons/lucide/log-out';
 import MailWarning from '~icons/lucide/mail-warning';
-import {
-  ChangePasswordPayloadSchema,
-  type CurrentUser,
-  DeleteAccountPayloadSchema,
-} from '../../../domain/accounts';
+import { ChangePasswordPayloadSchema, type CurrentUser } from '../../../domain/accounts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
@@ -195,80 +181,6 @@ export function ChangePasswordCard() {
             {change.isPending ? 'Saving...' : 'Change Password'}
           </Button>
         </form>
-      </CardContent>
-    </Card>
-  );
-}
-
-export function DeleteAccountCard() {
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const remove = useMutation({
-    mutationFn: (body: unknown) => apiJson('POST', '/api/auth/delete-user', body),
-    onSuccess: () => {
-      setOpen(false);
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQuery.queryKey, null);
-      toast({ title: 'Account deleted', description: 'Your account and personal data have been removed.' });
-      navigate('/');
-    },
-  });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = DeleteAccountPayloadSchema.safeParse({
-      password: fieldValue(e.currentTarget, 'delete-password'),
-    });
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    // A submit the client rules stop also clears the last attempt's server error.
-    if (parsed.success) remove.mutate(parsed.data);
-    else remove.reset();
-  };
-  return (
-    <Card tone="danger">
-      <CardHeader>
-        <CardTitle as="h2">Delete account</CardTitle>
-        <CardDescription>
-          Removes your profile, email, points and sessions for good. Reviews you published stay, shown as
-          'Anonymous'.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Dialog
-          open={open}
-          onOpenChange={(o) => {
-            setOpen(o);
-            if (!o) remove.reset();
-          }}
-        >
-          <DialogTrigger asChild>
-            <Button variant="destructive">Delete my account</Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Delete your account?</DialogTitle>
-              <DialogDescription>This cannot be undone. Enter your password to confirm.</DialogDescription>
-            </DialogHeader>
-            <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Confirm account deletion">
-              <FormError error={remove.error} />
-              <PasswordField id="delete-password" label="Password" purpose="current" error={error} />
-              <DialogFooter>
-                <Button variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  variant="destructive"
-                  disabled={remove.isPending}
-                  aria-busy={remove.isPending}
-                >
-                  {remove.isPending ? 'Deleting...' : 'Delete Account'}
-                </Button>
-              </DialogFooter>
-            </form>
-          </DialogContent>
-        </Dialog>
       </CardContent>
     </Card>
   );

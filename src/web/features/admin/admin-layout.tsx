@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link, useLocation } from 'wouter';
 import AwardIcon from '~icons/lucide/award';
+import BadgeCheckIcon from '~icons/lucide/badge-check';
 import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
 import ChartLineIcon from '~icons/lucide/chart-line';
@@ -46,6 +47,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/review-awards', label: 'Review awards', icon: AwardIcon },
   { to: '/admin/reviews', label: 'Reviews', icon: StarIcon },
   { to: '/admin/payout-reports', label: 'Payout reports', icon: HandCoinsIcon },
+  { to: '/admin/firm-claims', label: 'Firm claims', icon: BadgeCheckIcon },
   { to: '/admin/messages', label: 'Messages', icon: MailIcon },
   { to: '/admin/users', label: 'Users', icon: UserCogIcon },
   { to: '/admin/subscribers', label: 'Subscribers', icon: UsersIcon },

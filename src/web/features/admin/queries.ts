@@ -5,6 +5,7 @@ import type { AdminFirm, AdminFirmPage, AdminUnlistedFirm, FirmOptions } from '.
 import type { InboxPage } from '../../../domain/admin-inbox';
 import type { AdminSubscriberPage, DigestPreview, DigestSend } from '../../../domain/admin-subscribers';
 import type { AdminUserPage } from '../../../domain/admin-users';
+import type { AdminFirmClaims } from '../../../domain/firm-claims';
 import type { AdminReviewPage } from '../../../domain/moderation';
 import type { PayoutQueueFilter } from '../../../domain/payout-rules';
 import type { AdminPayoutReportPage } from '../../../domain/payouts';
@@ -14,6 +15,10 @@ const fetchJson = <T>() => getQueryFn<T>({ on401: 'throw' });
 
 /** Admin answers change with every edit: always asked again when a page opens. */
 const admin = { staleTime: 0 } as const;
+
+/** Confirmed claims of firms waiting for a decision, and the current firm representatives. */
+export const adminFirmClaimsQuery = () =>
+  queryOptions<AdminFirmClaims>({ queryKey: ['/api/admin/firm-claims'], queryFn: fetchJson(), ...admin });
 
 export const adminOverviewQuery = () =>
   queryOptions<AdminOverview>({ queryKey: ['/api/admin/overview'], queryFn: fetchJson(), ...admin });

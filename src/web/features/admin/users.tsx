@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { isDeletedAccountEmail } from '../../../domain/account-deletion';
 import {
   type AdminUser,
   type AdminUserDetail,
@@ -22,6 +23,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, getQueryFn, serverMessage } from '../../lib/api';
 import { useUrlSearchParams } from '../../lib/url-search-params';
+import { DeleteUserDialog } from './delete-user-dialog';
 import { fieldId } from './fields';
 import { adminUsersQuery } from './queries';
 import { ReasonFields } from './reason-fields';
@@ -111,6 +113,7 @@ function UserCard({ user }: { user: AdminUser }) {
     onError: (err) =>
       toast({ title: 'Suspension not lifted', description: serverMessage(err), variant: 'destructive' }),
   });
+  const deleted = isDeletedAccountEmail(user.email);
   return (
     <Card data-testid={`user-${user.id}`}>
       <CardContent className="grid gap-2 pt-6 text-sm text-slate-700 wrap-anywhere">
@@ -119,6 +122,7 @@ function UserCard({ user }: { user: AdminUser }) {
           {user.isAdmin ? <Badge variant="success">admin</Badge> : null}
           {user.emailVerified ? null : <Badge variant="outline">unverified</Badge>}
           {user.suspension ? <Badge variant="danger">suspended</Badge> : null}
+          {deleted ? <Badge variant="outline">deleted</Badge> : null}
         </p>
         {user.suspension ? (
           <p className="text-red-800">
@@ -134,23 +138,25 @@ function UserCard({ user }: { user: AdminUser }) {
           <Button size="sm" variant="outline" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
             {open ? 'Hide activity' : 'Show activity'}
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={role.isPending}
-            onClick={() => {
-              const grant = !user.isAdmin;
-              if (
-                window.confirm(
-                  `${grant ? 'Make' : 'Stop'} ${user.email} ${grant ? 'an admin' : 'being an admin'}?`,
-                )
-              ) {
-                role.mutate(grant);
-              }
-            }}
-          >
-            {user.isAdmin ? 'Revoke admin' : 'Make admin'}
-          </Button>
+          {deleted ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={role.isPending}
+              onClick={() => {
+                const grant = !user.isAdmin;
+                if (
+                  window.confirm(
+                    `${grant ? 'Make' : 'Stop'} ${user.email} ${grant ? 'an admin' : 'being an admin'}?`,
+                  )
+                ) {
+                  role.mutate(grant);
+                }
+              }}
+            >
+              {user.isAdmin ? 'Revoke admin' : 'Make admin'}
+            </Button>
+          )}
           {user.suspension ? (
             <Button
               size="sm"
@@ -162,7 +168,7 @@ function UserCard({ user }: { user: AdminUser }) {
             >
               Lift suspension
             </Button>
-          ) : user.isAdmin ? null : (
+          ) : user.isAdmin || deleted ? null : (
             <Button
               size="sm"
               variant="outline"
@@ -172,6 +178,7 @@ function UserCard({ user }: { user: AdminUser }) {
               Suspend
             </Button>
           )}
+          {user.isAdmin || deleted ? null : <DeleteUserDialog user={user} onDeleted={refresh} />}
         </div>
         {suspending && !user.suspension ? (
           <SuspendForm

@@ -20,7 +20,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
 import { MAX_COMPARED_FIRMS } from './compare-slugs';
 import { valuesDiffer } from './display';
-import { FirmLogo, TrustBadge } from './firm-bits';
+import { ClaimedBadge, FirmLogo, TrustBadge } from './firm-bits';
 import { firmDetailsQuery, firmPlatformsQuery, firmSearchQuery } from './queries';
 
 type Cell = string | null;
@@ -227,7 +227,10 @@ export function CompareTable({ slugs, onChange }: { slugs: string[]; onChange: (
                             <X className="size-4" aria-hidden="true" />
                           </button>
                         </div>
-                        <TrustBadge rating={col.firm.trustRating} className="w-fit" />
+                        <div className="flex flex-wrap gap-1">
+                          <TrustBadge rating={col.firm.trustRating} className="w-fit" />
+                          {col.firm.claimed && <ClaimedBadge className="w-fit" />}
+                        </div>
                         {col.firm.fundingModels.length > 0 && (
                           <>
                             <label htmlFor={`model-${col.slug}`} className="sr-only">

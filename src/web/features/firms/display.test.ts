@@ -45,6 +45,7 @@ const summary = (over: Partial<FirmSummary>): FirmSummary => ({
   totalReviews: 0,
   payoutTier: null,
   payoutMedianDays: null,
+  claimed: false,
   ...over,
 });
 

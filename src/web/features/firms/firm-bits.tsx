@@ -29,6 +29,23 @@ export function TrustBadge({ rating, className }: { rating: string | null | unde
   );
 }
 
+/** Shown for a firm with a representative; says on /methodology what claiming means. */
+export function ClaimedBadge({ className }: { className?: string }) {
+  return (
+    <Link
+      to="/methodology#claimed-profiles"
+      title="What a claimed profile means"
+      className={cn(
+        'inline-flex items-center rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-800 ring-1 ring-indigo-200 ring-inset hover:underline',
+        className,
+      )}
+    >
+      Claimed profile
+      <span className="sr-only">: what this means</span>
+    </Link>
+  );
+}
+
 /**
  * Five stars, `average` of them filled (rounded to whole stars), as one element: the stylesheet
  * cuts the stars out of its two colours (`.stars` in styles.css). Five drawn stars were a sixth of

@@ -10,7 +10,7 @@ import { PayoutRecordBadge } from '../../components/payout-record';
 import { Button } from '../../components/ui/button';
 import { createIconSprite } from '../../components/ui/icon-sprite';
 import { formatFundingRange, formatPriceRange } from './display';
-import { FirmLogo, StarRating, TrustBadge } from './firm-bits';
+import { ClaimedBadge, FirmLogo, StarRating, TrustBadge } from './firm-bits';
 
 /** Facts are styled from their list, not each term and value (as the challenge cards' are). */
 const FACTS = '[&_dd]:font-semibold [&_dd]:text-slate-900 [&_dt]:text-xs [&_dt]:text-slate-500';
@@ -59,6 +59,7 @@ export function FirmCard({ firm, featured = false }: { firm: FirmSummary; featur
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <TrustBadge rating={firm.trustRating} />
             <PayoutRecordBadge tier={firm.payoutTier} medianDays={firm.payoutMedianDays} />
+            {firm.claimed && <ClaimedBadge />}
             {firm.assetType && <span className="text-xs text-slate-600">{firm.assetType}</span>}
           </div>
         </div>

@@ -11,7 +11,7 @@ import { formatAverageRating } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { outboundLinkProps } from '../../lib/analytics';
 import { previousPageIsOnSite } from '../../lib/in-app-navigation';
-import { FirmLogo, StarRating, TrustBadge } from './firm-bits';
+import { ClaimedBadge, FirmLogo, StarRating, TrustBadge } from './firm-bits';
 
 export function Breadcrumb({ name }: { name: string }) {
   return (
@@ -104,6 +104,7 @@ export function FirmHeader({ firm, summary }: { firm: FirmDetails; summary: Revi
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-3xl font-bold tracking-tight text-slate-900">{firm.name}</h1>
               <TrustBadge rating={firm.trustRating} />
+              {firm.claimed && <ClaimedBadge />}
             </div>
             <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-700">
               <StarRating average={average} size="lg" />

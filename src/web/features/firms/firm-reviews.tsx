@@ -58,6 +58,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
   const rating = useQuery(firmRatingQuery(firm.slug));
   const own = useQuery({ ...ownFirmReviewQuery(firm.slug), enabled: Boolean(user) });
   const ownReview = own.data?.review ?? null;
+  const representsFirm = user?.representativeOf.some((f) => f.firmId === firm.id) ?? false;
   const votes = useQuery(helpfulVotesQuery(firm.slug));
   const voteOf = new Map((votes.data ?? []).map((v) => [v.reviewId, v]));
   const [open, setOpen] = useState(false);
@@ -85,6 +86,10 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
                 status={own.data?.status ?? 'published'}
                 reason={own.data?.moderationReason ?? null}
               />
+            ) : representsFirm ? (
+              <p className="max-w-xs text-sm text-slate-600" role="note">
+                You represent {firm.name}, so you cannot review it.
+              </p>
             ) : user ? (
               <Button onClick={() => setOpen(true)}>
                 <MessageSquarePlus aria-hidden="true" /> Write Review
@@ -117,7 +122,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
             <h2 className="text-xl font-semibold text-slate-900">No Reviews Yet</h2>
             <p className="mt-2 text-slate-600">Be the first to share your experience with {firm.name}</p>
-            {user && (
+            {user && !representsFirm && (
               <Button className="mt-4" onClick={() => setOpen(true)}>
                 Write the First Review
               </Button>

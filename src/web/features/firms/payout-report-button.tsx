@@ -34,6 +34,13 @@ export function ReportPayoutButton({
       </Button>
     );
   }
+  if (user.representativeOf.some((f) => f.firmId === firm.id)) {
+    return (
+      <p className="max-w-xs text-sm text-slate-600" role="note">
+        You represent {firm.name}, so you cannot report a payout from it.
+      </p>
+    );
+  }
   if (!user.emailVerified) {
     return (
       <p className="max-w-xs rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="note">

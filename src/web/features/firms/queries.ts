@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, type Query, queryOptions } from '@tanstack/react-query';
+import type { OwnFirmClaim } from '../../../domain/firm-claims';
 import type { DirectoryPage, DirectoryQuery, DirectoryStats } from '../../../domain/firm-rules';
 import type {
   FirmDetails,
@@ -116,6 +117,10 @@ export const firmPayoutReportsFilter = (slug: string) => ({
 /** The signed-in trader's own payout reports and where each stands (/profile). */
 export const ownPayoutReportsQuery = () =>
   queryOptions<OwnPayoutReport[]>({ queryKey: ['/api/profile/payout-reports'] });
+
+/** The signed-in user's claims of firms and where each stands (the firm page's claim card). */
+export const ownFirmClaimsQuery = () =>
+  queryOptions<OwnFirmClaim[]>({ queryKey: ['/api/profile/firm-claims'] });
 
 /** An account option's list price and price after coupon over the last 12 months. */
 export const accountPriceHistoryQuery = (accountId: number) =>

@@ -12,6 +12,7 @@ const user: CurrentUser = {
   points: 0,
   emailVerified: true,
   twoFactorEnabled: false,
+  representativeOf: [],
   isAuthenticated: true,
 };
 

@@ -1,0 +1,19 @@
+CREATE TABLE "passkeys" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text,
+	"public_key" text NOT NULL,
+	"user_id" text NOT NULL,
+	"credential_id" text NOT NULL,
+	"counter" bigint DEFAULT 0 NOT NULL,
+	"device_type" text NOT NULL,
+	"backed_up" boolean DEFAULT false NOT NULL,
+	"transports" text,
+	"aaguid" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone,
+	CONSTRAINT "passkeys_credential_id_unique" UNIQUE("credential_id")
+);
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "signed_in_with_passkey" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "passkeys_user_id_idx" ON "passkeys" USING btree ("user_id");

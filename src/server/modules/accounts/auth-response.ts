@@ -51,5 +51,18 @@ export async function sendFetchResponse(reply: FastifyReply, res: Response) {
       .header('content-type', 'application/json; charset=utf-8')
       .send({ message, code: code.toLowerCase() });
   }
-  return reply.send(text || undefined);
+  return reply.send(withoutSessionToken(text, res.headers.get('content-type')) || undefined);
+}
+
+/**
+ * Better Auth answers a sign-in with the session token in the body too (for bearer clients, which
+ * this site has none of). The session lives in its HttpOnly cookie alone: a token in the body would
+ * hand it to any script on the page.
+ */
+function withoutSessionToken(text: string, contentType: string | null): string {
+  if (!contentType?.includes('application/json') || !text.includes('"token"')) return text;
+  const body: unknown = JSON.parse(text);
+  if (!body || typeof body !== 'object' || !('token' in body)) return text;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  return JSON.stringify(rest);
 }

@@ -116,6 +116,29 @@ describe('two-factor sign-in', () => {
     expect(sessionCookieIn(again.headers['set-cookie'])).toBe(false);
   });
 
+  it('takes one backup code sent from two browsers at once only once', async () => {
+    const { user, backupCodes } = await enableTwoFactor();
+    const pending = [await signInWithPassword(user), await signInWithPassword(user)];
+    const both = await Promise.all(
+      pending.map((cookie) =>
+        post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[1] }, { cookie }),
+      ),
+    );
+    const [won, lost] = [...both].sort((a, b) => a.statusCode - b.statusCode);
+    expect(won.statusCode).toBe(200);
+    expect(lost.statusCode).toBeGreaterThanOrEqual(400);
+    expect(lost.statusCode).toBeLessThan(500);
+    expect(both.filter((r) => sessionCookieIn(r.headers['set-cookie']))).toHaveLength(1);
+    // The session is in its HttpOnly cookie only, never in a body a script could read.
+    expect(won.json()).not.toHaveProperty('token');
+    const later = await post(
+      '/api/auth/two-factor/verify-backup-code',
+      { code: backupCodes[1] },
+      { cookie: await signInWithPassword(user) },
+    );
+    expect(later.statusCode).toBe(401);
+  });
+
   it('makes new backup codes with the password; the old ones stop working', async () => {
     const { user, backupCodes } = await enableTwoFactor();
     const wrong = await post(

@@ -3,6 +3,7 @@ import { DRAWDOWN_TYPES } from './challenge-rules';
 import { SEARCH_MIN_LENGTH } from './firm-rules';
 import { rowIdParam } from './ids';
 import { FirmPayoutRecordSchema, payoutSummaryFields } from './payouts';
+import { PublicReplySchema, ReplyFiguresSchema } from './replies';
 
 /** Contracts of the firm-related /api responses and payloads (spec section 3). */
 
@@ -235,6 +236,7 @@ export const ReviewSchema = z.object({
   source: nullableText,
   isVerified: z.boolean(),
   user: z.object({ firstName: nullableText, username: nullableText }).nullable(),
+  reply: PublicReplySchema.nullable().describe("The firm's published reply, or null"),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 /** The answer to a posted review: held when an automatic check wants an admin to look first. */
@@ -256,6 +258,14 @@ export const ReviewSummarySchema = z.object({
   totalReviews: z.number().int(),
 });
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;
+
+/** GET /api/firms/{slug}/rating: the summary and, once the firm has replied, its reply figures. */
+export const FirmRatingSchema = ReviewSummarySchema.extend({
+  replies: ReplyFiguresSchema.nullable().describe(
+    "The firm's replies to the reviews of the last 12 months; null while it has replied to none of them",
+  ),
+});
+export type FirmRating = z.infer<typeof FirmRatingSchema>;
 
 export const REVIEW_TITLE_MIN = 3;
 export const REVIEW_TITLE_MAX = 120;

@@ -17,6 +17,7 @@ import {
   PAYOUT_REPORTS_PAGE_SIZE,
   PAYOUT_TIERS,
 } from './payout-rules';
+import { PublicReplySchema } from './replies';
 
 /**
  * Contracts of the payout reports (/api/firms/{slug}/payout-reports, /api/profile/payout-reports,
@@ -190,6 +191,7 @@ export const PublicPayoutReportSchema = z.object({
   comment: z.string().nullable(),
   reporter: z.string().nullable().describe('The username, or null for Anonymous'),
   verifiedAt: isoTimestamp,
+  reply: PublicReplySchema.nullable().describe("The firm's published reply (denied reports), or null"),
 });
 export type PublicPayoutReport = z.infer<typeof PublicPayoutReportSchema>;
 

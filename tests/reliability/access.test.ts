@@ -6,16 +6,24 @@
  * user's data by id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashbackClaims } from '../../src/server/db/schema';
-import { insertFirm } from '../../src/server/db/seed/factories';
+import { cashbackClaims, firmRepresentatives, payoutReports } from '../../src/server/db/schema';
+import { insertFirm, insertUser, insertUserReview } from '../../src/server/db/seed/factories';
 import type { Access } from '../../src/server/lib/access';
 import { recordPoints } from '../../src/server/modules/points/service';
 import { appRoutes } from '../../src/web/routes';
 import { signUpUser, type TestUser } from '../setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../setup/test-app';
 
-type Caller = 'anonymous' | 'forged' | 'suspended' | 'unverified' | 'verified' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'forged', 'suspended', 'unverified', 'verified', 'admin'];
+type Caller = 'anonymous' | 'forged' | 'suspended' | 'unverified' | 'verified' | 'representative' | 'admin';
+const CALLERS: Caller[] = [
+  'anonymous',
+  'forged',
+  'suspended',
+  'unverified',
+  'verified',
+  'representative',
+  'admin',
+];
 
 /** The answer each caller gets from a route of each access: a refusal, or 'allowed' (anything else). */
 const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'allowed'>> = {
@@ -25,6 +33,7 @@ const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'allowed'>> = {
     suspended: 'allowed',
     unverified: 'allowed',
     verified: 'allowed',
+    representative: 'allowed',
     admin: 'allowed',
   },
   // A suspended user's sessions ended when they were suspended: their old cookie signs nobody in.
@@ -34,6 +43,7 @@ const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'allowed'>> = {
     suspended: 401,
     unverified: 'allowed',
     verified: 'allowed',
+    representative: 'allowed',
     admin: 'allowed',
   },
   verified: {
@@ -42,13 +52,25 @@ const EXPECTED: Record<Access, Record<Caller, 401 | 403 | 'allowed'>> = {
     suspended: 401,
     unverified: 403,
     verified: 'allowed',
+    representative: 'allowed',
     admin: 'allowed',
   },
-  admin: { anonymous: 401, forged: 401, suspended: 401, unverified: 403, verified: 403, admin: 'allowed' },
+  admin: {
+    anonymous: 401,
+    forged: 401,
+    suspended: 401,
+    unverified: 403,
+    verified: 403,
+    representative: 403,
+    admin: 'allowed',
+  },
 };
 
 let ctx: TestContext;
-const users = {} as Record<'suspended' | 'unverified' | 'verified' | 'admin' | 'other', TestUser>;
+const users = {} as Record<
+  'suspended' | 'unverified' | 'verified' | 'representative' | 'admin' | 'other',
+  TestUser
+>;
 const cookieOf = (caller: Caller): string | undefined =>
   caller === 'anonymous'
     ? undefined
@@ -62,6 +84,12 @@ beforeAll(async () => {
   users.verified = await signUpUser(ctx, { prefix: 'mxv', verified: true });
   users.admin = await signUpUser(ctx, { prefix: 'mxa', verified: true, admin: true });
   users.other = await signUpUser(ctx, { prefix: 'mxo', verified: true });
+  // A firm's representative (an approved claim): a verified member who speaks for that one firm.
+  users.representative = await signUpUser(ctx, { prefix: 'mxr', verified: true });
+  const represented = await insertFirm(ctx.db, { name: 'Matrix Represented Firm' });
+  await ctx.db
+    .insert(firmRepresentatives)
+    .values({ propFirmId: represented.id, userId: users.representative.id });
   users.suspended = await signUpUser(ctx, { prefix: 'mxz', verified: true });
   const suspension = await ctx.app.inject({
     method: 'PUT',
@@ -144,6 +172,7 @@ describe('every page answers each caller as the route table says', () => {
       suspended: 'allowed',
       unverified: 'allowed',
       verified: 'allowed',
+      representative: 'allowed',
       admin: 'allowed',
     },
     user: {
@@ -152,6 +181,7 @@ describe('every page answers each caller as the route table says', () => {
       suspended: 'redirect',
       unverified: 'allowed',
       verified: 'allowed',
+      representative: 'allowed',
       admin: 'allowed',
     },
     admin: {
@@ -160,6 +190,7 @@ describe('every page answers each caller as the route table says', () => {
       suspended: 'redirect',
       unverified: 403,
       verified: 403,
+      representative: 403,
       admin: 'allowed',
     },
   };
@@ -231,6 +262,39 @@ describe("no user reads or changes another user's data", () => {
       expect(body, url).not.toContain('Matrix Followed Firm');
     }
     expect((await as(users.verified, '/api/profile/follows')).body).toContain('Matrix Followed Firm');
+  });
+
+  it("a firm's representative gets 403 on every reply route of another firm", async () => {
+    const firm = await insertFirm(ctx.db, { name: 'Matrix Unrepresented Firm' });
+    const review = await insertUserReview(ctx.db, { propFirmId: firm.id });
+    const [report] = await ctx.db
+      .insert(payoutReports)
+      .values({
+        userId: (await insertUser(ctx.db)).id,
+        propFirmId: firm.id,
+        kind: 'denied',
+        status: 'verified',
+        grade: 'screenshot',
+        deniedOn: '2026-01-06',
+        verifiedAt: new Date(),
+      })
+      .returning();
+    const routes = ctx.app.routeAccess.filter((r) =>
+      /^\/api\/(reviews|payout-reports)\/:id\/reply$|withheld-replies$/.test(r.url),
+    );
+    expect(routes.length).toBe(5);
+    for (const route of routes) {
+      const url = route.url
+        .replace(':slug', firm.slug)
+        .replace(':id', String(route.url.startsWith('/api/reviews') ? review.id : report.id));
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: { origin: TEST_ORIGIN, cookie: users.representative.cookie },
+        ...(route.method === 'PUT' ? { payload: { body: 'A reply from the wrong firm entirely.' } } : {}),
+      });
+      expect(res.statusCode, `${route.method} ${url}: ${res.body}`).toBe(403);
+    }
   });
 
   it('an account is deleted by its owner or an admin, never by another member', async () => {

@@ -9,6 +9,8 @@ import { POINTS_RULES } from '../../src/domain/points-rules';
 import {
   couponVotes,
   firmAccounts,
+  firmReplies,
+  firmRepresentatives,
   newsletterSends,
   newsletterSubscribers,
   optionAlertChanges,
@@ -24,6 +26,7 @@ import {
   insertCoupon,
   insertFirm,
   insertFundingModel,
+  insertUser,
   insertUserReview,
 } from '../../src/server/db/seed/factories';
 import { readOutbox } from '../../src/server/lib/mailer';
@@ -85,6 +88,31 @@ describe(`${WAY} simultaneous requests of one thing that must happen once`, () =
     expectNo5xx(results);
     expect(statusesOf(results).get(201)).toBe(1);
     expect(await ctx.db.$count(reviewReports, eq(reviewReports.reviewId, review.id))).toBe(1);
+  });
+
+  it("store one firm reply per review, and email its reviewer once, when the firm's representative sends 50 at once", async () => {
+    const firm = await insertFirm(ctx.db, { slug: 'race-reply', name: 'Race Reply' });
+    const reviewer = await insertUser(ctx.db);
+    const review = await insertUserReview(ctx.db, { propFirmId: firm.id, userId: reviewer.id });
+    const rep = await signUpUser(ctx, { verified: true, prefix: 'racerep' });
+    await ctx.db.insert(firmRepresentatives).values({ propFirmId: firm.id, userId: rep.id });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/reviews/${review.id}/reply`,
+          headers: { origin: TEST_ORIGIN, cookie: rep.cookie, 'x-forwarded-for': rep.ip },
+          // Two texts: each request writes or edits the one reply.
+          payload: { body: `Thank you for your review, we are on it (${i % 2}).` },
+        }),
+      ),
+    );
+    expectNo5xx(results);
+    expect(statusesOf(results).get(201)).toBe(1);
+    expect(statusesOf(results).get(200)).toBe(49);
+    expect(await ctx.db.$count(firmReplies, eq(firmReplies.reviewId, review.id))).toBe(1);
+    const mails = (await readOutbox(ctx.dataDir)).filter((m) => m.to === reviewer.email);
+    expect(mails).toHaveLength(1);
   });
 
   it('store one vote per coupon and visitor', async () => {

@@ -38,6 +38,8 @@ export const READ_TABLES: Record<string, readonly ChangedEntity[]> = {
   firm_payout_records: ['payout'],
   // A firm with a current representative shows as claimed on its page, card and /compare.
   firm_representatives: ['firm'],
+  // A firm's reply shows under its review or payout report: its change is its target's.
+  firm_replies: ['review', 'payout'],
 };
 
 /** Tables no read model and no cached answer reads: a write to them needs no change event. */

@@ -9,4 +9,5 @@ export * from './schema/firms';
 export * from './schema/jobs';
 export * from './schema/payout-reports';
 export * from './schema/price-alerts';
+export * from './schema/replies';
 export * from './schema/rule-changes';

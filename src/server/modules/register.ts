@@ -14,6 +14,7 @@ import { outboundRoutes } from './outbound/routes';
 import { payoutsRoutes } from './payouts/routes';
 import { pointsRoutes } from './points/routes';
 import { priceHistoryRoutes } from './price-history/routes';
+import { repliesRoutes } from './replies/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { ruleChangeRoutes } from './rule-changes/routes';
 import { seoRoutes } from './seo/routes';
@@ -33,6 +34,7 @@ export async function registerModules(app: Http): Promise<void> {
   await app.register(challengesRoutes);
   await app.register(priceHistoryRoutes);
   await app.register(reviewsRoutes);
+  await app.register(repliesRoutes);
   await app.register(giveawaysRoutes);
   await app.register(ruleChangeRoutes);
   await app.register(pointsRoutes);

@@ -27,6 +27,7 @@ import {
   firmRuleChangesQuery,
   ownFirmClaimsQuery,
   ownFirmReviewQuery,
+  withheldRepliesQuery,
 } from '../features/firms/queries';
 import { errorStatus } from '../lib/api';
 import type { PageLoader } from '../lib/lazy-page';
@@ -54,6 +55,10 @@ export const loader: PageLoader = ({ params, search, user }) => {
     ...(tab === 'payouts' ? [firmPayoutReportsQuery(slug)] : []),
     ...(user ? [firmFollowQuery(slug), ownFirmClaimsQuery()] : []),
     ...(user && tab === 'reviews' ? [ownFirmReviewQuery(slug)] : []),
+    // The firm's representatives see their replies that do not show yet under the reviews and reports.
+    ...((tab === 'reviews' || tab === 'payouts') && user?.representativeOf.some((f) => f.slug === slug)
+      ? [withheldRepliesQuery(slug)]
+      : []),
   ];
 };
 

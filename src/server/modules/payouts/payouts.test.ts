@@ -542,6 +542,7 @@ describe('decisions and the firm record', () => {
         'id',
         'kind',
         'method',
+        'reply',
         'reporter',
         'verifiedAt',
       ].sort(),

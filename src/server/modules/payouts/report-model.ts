@@ -7,8 +7,17 @@ import type {
   PublicPayoutReportPage,
   PublicPayoutReportQuery,
 } from '../../../domain/payouts';
+import { publicReplyOf } from '../../../domain/reply-rules';
 import type { Db } from '../../db/client';
-import { payoutMethods, payoutReports, propFirms, users } from '../../db/schema';
+import {
+  firmReplies,
+  payoutMethods,
+  payoutReports,
+  propFirms,
+  publicReplyColumns,
+  publishedReply,
+  users,
+} from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { ChangeEvent } from '../../lib/events';
 import { type FirmIndex, firmEntryOf, indexFirms, patchFirmIndex } from '../../lib/firm-index';
@@ -52,6 +61,7 @@ const publicColumns = {
   showUsername: payoutReports.showUsername,
   username: users.username,
   verifiedAt: payoutReports.verifiedAt,
+  ...publicReplyColumns,
 };
 
 const selectVerified = <T extends SelectedFields>(db: Db, columns: T, where?: SQL) =>
@@ -60,6 +70,8 @@ const selectVerified = <T extends SelectedFields>(db: Db, columns: T, where?: SQ
     .from(payoutReports)
     .innerJoin(users, eq(users.id, payoutReports.userId))
     .leftJoin(payoutMethods, eq(payoutMethods.id, payoutReports.payoutMethodId))
+    // The firm's published reply (to a denied report): a reply's change is its report's.
+    .leftJoin(firmReplies, and(eq(firmReplies.payoutReportId, payoutReports.id), publishedReply))
     .where(and(eq(payoutReports.status, 'verified'), where));
 
 type PublicRow = Awaited<ReturnType<typeof selectVerified<typeof publicColumns>>>[number];
@@ -78,6 +90,7 @@ function toPublicReport(r: PublicRow): PublicPayoutReport {
     comment: r.comment,
     reporter: r.showUsername ? r.username : null,
     verifiedAt: (r.verifiedAt ?? new Date(0)).toISOString(),
+    reply: publicReplyOf(r),
   };
 }
 

@@ -52,7 +52,7 @@ describe('automatic checks on a new review', () => {
     const [row] = await ctx.db.select().from(reviews).where(eq(reviews.id, res.json().id));
     expect(row).toMatchObject({ status: 'held', autoChecks: ['link'] });
     expect(await listOf('mod-link')).toEqual([]);
-    expect(await ratingOf('mod-link')).toEqual({ averageRating: 0, totalReviews: 0 });
+    expect(await ratingOf('mod-link')).toEqual({ averageRating: 0, totalReviews: 0, replies: null });
     const own = await call(author, 'GET', '/api/firms/mod-link/my-review');
     expect(own.json()).toMatchObject({ status: 'held', moderationReason: null });
   });
@@ -111,7 +111,7 @@ describe('reports and moderation', () => {
     expect(
       (await call(reporter, 'POST', `/api/reviews/${bad.id}/report`, { reason: 'fake' })).statusCode,
     ).toBe(201);
-    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 3, totalReviews: 2 });
+    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 3, totalReviews: 2, replies: null });
 
     expect((await call(reporter, 'GET', '/api/admin/reviews')).statusCode).toBe(403);
     const queue = (await call(admin, 'GET', '/api/admin/reviews')).json() as AdminReviewPage;
@@ -129,7 +129,7 @@ describe('reports and moderation', () => {
     expect(
       (await call(admin, 'POST', url, { action: 'hide', reason: 'fake_or_incentivised' })).statusCode,
     ).toBe(204);
-    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 5, totalReviews: 1 });
+    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 5, totalReviews: 1, replies: null });
     expect(await listOf('mod-queue')).toEqual([good.id]);
     const mine = (await call(author, 'GET', '/api/profile/reviews')).json() as OwnReviewStatus[];
     expect(mine).toEqual([
@@ -146,7 +146,7 @@ describe('reports and moderation', () => {
     expect(audit.map((a) => a.entityId)).toContain(String(bad.id));
 
     expect((await call(admin, 'POST', url, { action: 'publish' })).statusCode).toBe(204);
-    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 3, totalReviews: 2 });
+    expect(await ratingOf('mod-queue')).toEqual({ averageRating: 3, totalReviews: 2, replies: null });
 
     const del = await call(admin, 'POST', url, {
       action: 'delete',
@@ -273,7 +273,7 @@ describe('manual reviews added by an admin', () => {
         createdAt: expect.stringMatching(/^2026-03-14/),
       }),
     ]);
-    expect(await ratingOf('mod-manual')).toEqual({ averageRating: 2, totalReviews: 1 });
+    expect(await ratingOf('mod-manual')).toEqual({ averageRating: 2, totalReviews: 1, replies: null });
     const manual = (await call(admin, 'GET', '/api/admin/reviews?view=manual')).json() as AdminReviewPage;
     expect(manual.reviews.map((r) => r.id)).toContain(res.json().id);
     const [audit] = await ctx.db

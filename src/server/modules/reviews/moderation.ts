@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   type AdminReview,
   type AdminReviewPage,
@@ -25,6 +26,30 @@ const LINK = /(https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(com|net|io|org|xyz|co|gg|ly|
 
 const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
+/** The `link` check: a link in any of the texts. Replies (modules/replies) use it too. */
+export const containsLink = (...texts: string[]) => texts.some((text) => LINK.test(text));
+
+/**
+ * The `duplicate` check: `text` is, case and spacing aside, a text already stored in `column` of
+ * `table` (another review's comment, another reply's body), leaving out the rows `except` names.
+ * Texts under 20 characters never count. Replies (modules/replies) use it too.
+ */
+export async function isCopiedText(
+  db: Db,
+  table: PgTable,
+  column: AnyPgColumn,
+  text: string,
+  except?: SQL,
+): Promise<boolean> {
+  const normalized = normalize(text);
+  if (normalized.length < 20) return false;
+  const [same] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(and(sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g')) = ${normalized}`, except));
+  return Number(same.n) > 0;
+}
+
 /**
  * The automatic checks of a new review (decision 0027): a link in it, the same text as another
  * review, or a burst of reviews of the firm from new accounts. Any of them holds it for an admin.
@@ -35,15 +60,9 @@ export async function runAutoChecks(
   now = new Date(),
 ): Promise<AutoCheck[]> {
   const checks: AutoCheck[] = [];
-  if (LINK.test(review.title) || LINK.test(review.comment)) checks.push('link');
-  const text = normalize(review.comment);
-  const [[same], [recent]] = await Promise.all([
-    text.length >= 20
-      ? db
-          .select({ n: count() })
-          .from(reviews)
-          .where(sql`lower(regexp_replace(btrim(${reviews.comment}), '\\s+', ' ', 'g')) = ${text}`)
-      : Promise.resolve([{ n: 0 }]),
+  if (containsLink(review.title, review.comment)) checks.push('link');
+  const [copied, [recent]] = await Promise.all([
+    isCopiedText(db, reviews, reviews.comment, review.comment),
     db
       .select({ n: count() })
       .from(reviews)
@@ -56,7 +75,7 @@ export async function runAutoChecks(
         ),
       ),
   ]);
-  if (Number(same.n) > 0) checks.push('duplicate');
+  if (copied) checks.push('duplicate');
   // This review is the next one: a burst when it makes BURST_REVIEWS.
   if (Number(recent.n) + 1 >= BURST_REVIEWS) checks.push('burst');
   return checks;

@@ -81,7 +81,7 @@ describe('GET reviews and rating', () => {
     expect(res.body).not.toContain(author.id);
 
     const rating = (await ctx.app.inject('/api/firms/listing/rating')).json();
-    expect(rating).toEqual({ averageRating: 4, totalReviews: 2 });
+    expect(rating).toEqual({ averageRating: 4, totalReviews: 2, replies: null });
     const byId = (await ctx.app.inject(`/api/firms/${firm.id}/rating`)).json();
     expect(byId).toEqual(rating);
   });
@@ -90,6 +90,7 @@ describe('GET reviews and rating', () => {
     expect((await ctx.app.inject('/api/firms/reviewable/rating')).json()).toEqual({
       averageRating: 0,
       totalReviews: 0,
+      replies: null,
     });
     const empty = await ctx.app.inject('/api/firms/reviewable/reviews');
     expect(empty.statusCode).toBe(200);
@@ -222,7 +223,7 @@ describe('POST /api/firms/{slug}/reviews (the firm id)', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toContain('already');
     const rating = (await ctx.app.inject('/api/firms/reviewable/rating')).json();
-    expect(rating).toEqual({ averageRating: 4, totalReviews: 1 });
+    expect(rating).toEqual({ averageRating: 4, totalReviews: 1, replies: null });
   });
 
   it('updates the cached rating and reviews at once', async () => {
@@ -236,7 +237,7 @@ describe('POST /api/firms/{slug}/reviews (the firm id)', () => {
     const comment = 'A text of its own: the same text as another review waits for a check.';
     expect((await post(user, { ...valid, rating: 2, comment }, firm.id)).statusCode).toBe(201);
     const after = await ctx.app.inject('/api/firms/cached/rating');
-    expect(after.json()).toEqual({ averageRating: 2, totalReviews: 1 });
+    expect(after.json()).toEqual({ averageRating: 2, totalReviews: 1, replies: null });
   });
 
   it('creates exactly one review from five parallel submissions', async () => {

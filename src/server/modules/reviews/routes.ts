@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
   FirmIdParamsSchema,
+  FirmRatingSchema,
   FirmSlugParamsSchema,
   OwnReviewSchema,
   PostedReviewSchema,
   ReviewListSchema,
   ReviewPayloadSchema,
-  ReviewSummarySchema,
 } from '../../../domain/firms';
 import { IdParamsSchema, rowIdParam } from '../../../domain/ids';
 import {
@@ -71,13 +71,18 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       schema: {
         operationId: 'getFirmRating',
         tags,
-        summary: 'Rating summary of a listed firm; an all-digits value is taken as the firm id',
+        summary:
+          'Rating summary of a listed firm and its reply figures; an all-digits value is taken as the firm id',
         params: FirmSlugParamsSchema,
-        response: { 404: ErrorSchema, 200: ReviewSummarySchema },
+        response: { 404: ErrorSchema, 200: FirmRatingSchema },
       },
       config: { cacheTags: ['reviews'] },
     },
-    async (request) => model.read((m) => firmReviewsOf(m, request.params.slug).summary),
+    async (request) =>
+      model.read((m) => {
+        const firm = firmReviewsOf(m, request.params.slug);
+        return { ...firm.summary, replies: firm.replies };
+      }),
   );
 
   app.get(

@@ -1,13 +1,26 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OwnReview, Review, ReviewPayload, ReviewSummary } from '../../../domain/firms';
 import type { ReviewStatus } from '../../../domain/moderation-rules';
+import { publicReplyOf } from '../../../domain/reply-rules';
 import type { Db } from '../../db/client';
-import { cashbackClaims, propFirms, publishedReview, reviews, users } from '../../db/schema';
+import {
+  cashbackClaims,
+  firmReplies,
+  propFirms,
+  publicReplyColumns,
+  publishedReply,
+  publishedReview,
+  reviews,
+  users,
+} from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Changes } from '../../lib/events';
 import { assertNotFirmRepresentative } from '../firm-claims/service';
 import { listedFirmWhere, resolveListedFirm } from '../firms/service';
 import { runAutoChecks } from './moderation';
+
+// The reviews' automatic checks, which replies (modules/replies) run too.
+export { containsLink, isCopiedText } from './moderation';
 
 /** The newest reviews a firm page shows; the summary still counts every review. */
 export const REVIEWS_PAGE_SIZE = 100;
@@ -32,19 +45,35 @@ export const reviewColumns = {
   username: users.username,
 };
 
-interface ReviewRow extends Omit<Review, 'createdAt' | 'user'> {
+/** A review's firm reply, left joined with `publicReplyColumns` (a new review has none). */
+export const reviewReplyJoin = and(eq(firmReplies.reviewId, reviews.id), publishedReply);
+
+interface ReviewRow extends Omit<Review, 'createdAt' | 'user' | 'reply'> {
   createdAt: Date;
   userId: string | null;
   firstName: string | null;
   username: string | null;
+  replyBody?: string | null;
+  replyCreatedAt?: Date | null;
+  replyUpdatedAt?: Date | null;
 }
 
 /** Only the public parts of the author: never the email or the user id. */
-export function toReview({ userId, firstName, username, createdAt, ...row }: ReviewRow): Review {
+export function toReview({
+  userId,
+  firstName,
+  username,
+  createdAt,
+  replyBody,
+  replyCreatedAt,
+  replyUpdatedAt,
+  ...row
+}: ReviewRow): Review {
   return {
     ...row,
     createdAt: createdAt.toISOString(),
     user: row.isManual || !userId ? null : { firstName, username },
+    reply: publicReplyOf({ replyBody, replyCreatedAt, replyUpdatedAt }),
   };
 }
 
@@ -54,10 +83,16 @@ export function toReview({ userId, firstName, username, createdAt, ...row }: Rev
  */
 export async function getOwnFirmReview(db: Db, userId: string, slugOrId: string): Promise<OwnReview> {
   const [row] = await db
-    .select({ ...reviewColumns, status: reviews.status, moderationReason: reviews.moderationReason })
+    .select({
+      ...reviewColumns,
+      ...publicReplyColumns,
+      status: reviews.status,
+      moderationReason: reviews.moderationReason,
+    })
     .from(propFirms)
     .leftJoin(reviews, and(eq(reviews.propFirmId, propFirms.id), eq(reviews.userId, userId)))
     .leftJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(firmReplies, reviewReplyJoin)
     .where(listedFirmWhere(slugOrId))
     .limit(1);
   if (!row) throw notFound('Firm');
@@ -94,9 +129,10 @@ export async function summarizeFirmReviews(db: Db, propFirmId: number): Promise<
  */
 export async function listFirmReviewsBefore(db: Db, propFirmId: number, before: number): Promise<Review[]> {
   const rows = await db
-    .select(reviewColumns)
+    .select({ ...reviewColumns, ...publicReplyColumns })
     .from(reviews)
     .leftJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(firmReplies, reviewReplyJoin)
     .where(
       and(
         eq(reviews.propFirmId, propFirmId),

@@ -9,12 +9,21 @@ import type { AdminFirmClaims } from '../../../domain/firm-claims';
 import type { AdminReviewPage } from '../../../domain/moderation';
 import type { PayoutQueueFilter } from '../../../domain/payout-rules';
 import type { AdminPayoutReportPage } from '../../../domain/payouts';
+import type { AdminReplyPage } from '../../../domain/replies';
 import { getQueryFn } from '../../lib/api';
 
 const fetchJson = <T>() => getQueryFn<T>({ on401: 'throw' });
 
 /** Admin answers change with every edit: always asked again when a page opens. */
 const admin = { staleTime: 0 } as const;
+
+/** Firms' replies the automatic checks held, the longest waiting first (the /admin/reviews page). */
+export const adminHeldRepliesQuery = () =>
+  queryOptions<AdminReplyPage>({
+    queryKey: ['/api/admin/replies?view=held'],
+    queryFn: fetchJson(),
+    ...admin,
+  });
 
 /** Confirmed claims of firms waiting for a decision, and the current firm representatives. */
 export const adminFirmClaimsQuery = () =>

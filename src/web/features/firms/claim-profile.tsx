@@ -66,35 +66,36 @@ export function ClaimProfile({ firm, user }: { firm: FirmDetails; user: CurrentU
   }
   const latest = claims.data?.find((c) => c.firm.id === firm.id);
   const note = claimNote(latest);
-  if (latest?.state === 'confirmed') {
-    return (
-      <Frame>
-        <p className="text-slate-700">{note}</p>
-      </Frame>
-    );
-  }
   const waitingForCode = latest?.state === 'awaiting_code' ? latest : undefined;
   return (
     <Frame>
-      <p className="font-medium text-slate-900">{question}</p>
-      {note ? <p className="mt-1 text-slate-700">{note}</p> : null}
-      {user.emailVerified ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-3"
-          onClick={() => {
-            setOpened(true);
-            setOpen(true);
-          }}
-        >
-          {waitingForCode ? 'Enter your code' : 'Claim this profile'}
-        </Button>
+      {latest?.state === 'confirmed' ? (
+        <p className="text-slate-700">{note}</p>
       ) : (
-        <p className="mt-1 text-slate-700" role="note">
-          Verify your email to claim this profile. Check your inbox for the verification email.
-        </p>
+        <>
+          <p className="font-medium text-slate-900">{question}</p>
+          {note ? <p className="mt-1 text-slate-700">{note}</p> : null}
+          {user.emailVerified ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              onClick={() => {
+                setOpened(true);
+                setOpen(true);
+              }}
+            >
+              {waitingForCode ? 'Enter your code' : 'Claim this profile'}
+            </Button>
+          ) : (
+            <p className="mt-1 text-slate-700" role="note">
+              Verify your email to claim this profile. Check your inbox for the verification email.
+            </p>
+          )}
+        </>
       )}
+      {/* Kept in its place whatever the card says above: confirming the code refreshes the claims,
+          and the dialog stays open on its last step instead of vanishing with the button. */}
       {opened ? (
         <Suspense fallback={null}>
           <ClaimDialog firm={firm} waiting={waitingForCode} open={open} onOpenChange={setOpen} />

@@ -164,6 +164,7 @@ describe('metadata', () => {
     source: null,
     isVerified: true,
     user: { firstName: null, username: 'trader9' },
+    reply: null,
   };
 
   // What the page serialises: the builders' schema.org types only matter to the type checker.

@@ -44,6 +44,7 @@ const reports: PublicPayoutReportPage = {
       comment: 'Fast and clean.',
       reporter: 'trader1',
       verifiedAt: '2026-11-19T09:00:00.000Z',
+      reply: null,
     },
     {
       id: 6,
@@ -57,6 +58,12 @@ const reports: PublicPayoutReportPage = {
       comment: null,
       reporter: null,
       verifiedAt: '2026-11-03T09:00:00.000Z',
+      reply: {
+        body: 'We checked again: the rule was met.',
+        createdAt: '2026-11-04T09:00:00.000Z',
+        updatedAt: '2026-11-04T09:00:00.000Z',
+        edited: false,
+      },
     },
   ],
 };
@@ -94,6 +101,11 @@ describe("the firm page's Payouts tab, as the server renders it", () => {
     expect(text).toContain('Received in 3 days On-chain reference checked @trader1');
     expect(text).toContain('Denied Consistency rule');
     expect(text).toContain('Screenshot only Anonymous');
+    expect(text).toContain(
+      'Response from Acme Funding Firm representative Nov 4, 2026 We checked again: the rule was met.',
+    );
+    // A visitor sees no reply buttons.
+    expect(text).not.toContain('Edit reply');
     expect(text).toContain('Log in to report a payout');
   });
 

@@ -10,6 +10,7 @@ import {
   PAYOUT_TIER_LABELS,
 } from '../../../domain/payout-rules';
 import type { FirmPayoutRecord, PublicPayoutReport } from '../../../domain/payouts';
+import type { WithheldReply } from '../../../domain/replies';
 import { PagedList } from '../../components/paged-list';
 import { formatPayoutDays, PAYOUT_TIER_STYLES } from '../../components/payout-record';
 import { Badge } from '../../components/ui/badge';
@@ -17,9 +18,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { lazyComponent } from '../../lib/lazy-page';
+import { FirmReply } from './firm-reply';
 import { formatMonth, PayoutMonthTable } from './payout-months';
 import { ReportPayoutButton } from './payout-report-button';
-import { firmPayoutReportsQuery } from './queries';
+import { firmPayoutReportsQuery, withheldRepliesQuery } from './queries';
 
 // Drawn in the browser only, after the tab shows: recharts stays out of the page's own code.
 const PayoutChart = lazyComponent(() => import('./payout-chart').then((m) => m.PayoutChart));
@@ -158,10 +160,18 @@ function MonthlyPayouts({ record }: { record: FirmPayoutRecord }) {
   );
 }
 
-function ReportItem({ report }: { report: PublicPayoutReport }) {
+/** A denied report's reply: the firm's, and for its representatives Reply, Edit reply and Delete reply. */
+interface ReportReplies {
+  firm: { slug: string; name: string };
+  representative: boolean;
+  withheld: Map<number, WithheldReply>;
+}
+
+function ReportItem({ report, replies }: { report: PublicPayoutReport; replies: ReportReplies }) {
   const paid = report.kind === 'paid';
   return (
     <li
+      id={`payout-report-${report.id}`}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere"
       data-testid="payout-report"
     >
@@ -201,14 +211,32 @@ function ReportItem({ report }: { report: PublicPayoutReport }) {
       {report.comment ? (
         <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{report.comment}</p>
       ) : null}
+      {paid ? null : (
+        <FirmReply
+          to={{ firm: replies.firm, target: 'payout_report', id: report.id }}
+          reply={report.reply}
+          representative={replies.representative}
+          withheld={replies.withheld.get(report.id)}
+        />
+      )}
     </li>
   );
 }
 
 /** The latest verified reports, a page at a time. */
-function LatestReports({ slug }: { slug: string }) {
+function LatestReports({ firm, user }: { firm: FirmDetails; user: CurrentUser | null | undefined }) {
+  const slug = firm.slug;
   const [page, setPage] = useState(1);
   const query = useQuery({ ...firmPayoutReportsQuery(slug, page), placeholderData: keepPreviousData });
+  const representative = user?.representativeOf.some((f) => f.firmId === firm.id) ?? false;
+  const withheld = useQuery({ ...withheldRepliesQuery(slug), enabled: representative });
+  const replies: ReportReplies = {
+    firm,
+    representative,
+    withheld: new Map(
+      (withheld.data ?? []).filter((w) => w.target === 'payout_report').map((w) => [w.targetId, w]),
+    ),
+  };
   return (
     <section aria-labelledby="latest-payouts" className="grid gap-3">
       <h2 id="latest-payouts" className="text-lg font-semibold text-slate-900">
@@ -224,7 +252,7 @@ function LatestReports({ slug }: { slug: string }) {
         {(reports) => (
           <ul className="grid gap-3">
             {reports.map((r) => (
-              <ReportItem key={r.id} report={r} />
+              <ReportItem key={r.id} report={r} replies={replies} />
             ))}
           </ul>
         )}
@@ -243,7 +271,7 @@ export function FirmPayouts({ firm, user }: { firm: FirmDetails; user: CurrentUs
         <>
           <RecordFigures record={record} />
           <MonthlyPayouts record={record} />
-          <LatestReports slug={firm.slug} />
+          <LatestReports firm={firm} user={user} />
         </>
       ) : (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">

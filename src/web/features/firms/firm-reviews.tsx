@@ -9,13 +9,15 @@ import { formatReviewCount } from '../../../domain/firm-rules';
 import type { FirmDetails } from '../../../domain/firms';
 import { formatAverageRating, formatDate } from '../../../domain/format';
 import { MODERATION_REASONS } from '../../../domain/moderation-rules';
+import { describeReplyFigures } from '../../../domain/reply-rules';
 import { QueryFailure } from '../../components/query-failure';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { StarRating } from './firm-bits';
+import { FirmReply } from './firm-reply';
 import { helpfulVotesQuery } from './helpful-votes';
-import { firmRatingQuery, firmReviewsQuery, ownFirmReviewQuery } from './queries';
+import { firmRatingQuery, firmReviewsQuery, ownFirmReviewQuery, withheldRepliesQuery } from './queries';
 import { ReviewCard } from './review-card';
 import { ReviewDialog } from './review-dialog';
 import { useOlderReviews } from './review-hooks';
@@ -59,6 +61,10 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
   const own = useQuery({ ...ownFirmReviewQuery(firm.slug), enabled: Boolean(user) });
   const ownReview = own.data?.review ?? null;
   const representsFirm = user?.representativeOf.some((f) => f.firmId === firm.id) ?? false;
+  const withheld = useQuery({ ...withheldRepliesQuery(firm.slug), enabled: representsFirm });
+  const withheldOf = new Map(
+    (withheld.data ?? []).filter((w) => w.target === 'review').map((w) => [w.targetId, w]),
+  );
   const votes = useQuery(helpfulVotesQuery(firm.slug));
   const voteOf = new Map((votes.data ?? []).map((v) => [v.reviewId, v]));
   const [open, setOpen] = useState(false);
@@ -79,6 +85,11 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
                 <StarRating average={average} size="lg" />
               </p>
               <p className="text-sm text-slate-600">Based on {formatReviewCount(total)}</p>
+              {rating.data?.replies ? (
+                <p className="mt-1 text-sm text-slate-600" data-testid="reply-figures">
+                  {describeReplyFigures(rating.data.replies)}
+                </p>
+              ) : null}
             </div>
             {ownReview ? (
               <OwnReviewState
@@ -139,7 +150,14 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
                 vote={voteOf.get(r.id)}
                 canVote={Boolean(user?.emailVerified)}
                 canReport={Boolean(user)}
-              />
+              >
+                <FirmReply
+                  to={{ firm, target: 'review', id: r.id }}
+                  reply={r.reply}
+                  representative={representsFirm}
+                  withheld={withheldOf.get(r.id)}
+                />
+              </ReviewCard>
             ))}
           </ul>
         )}

@@ -3,17 +3,18 @@ import type { OwnFirmClaim } from '../../../domain/firm-claims';
 import type { DirectoryPage, DirectoryQuery, DirectoryStats } from '../../../domain/firm-rules';
 import type {
   FirmDetails,
+  FirmRating,
   FirmResource,
   FirmSummary,
   HeroStats,
   OwnReview,
   Review,
-  ReviewSummary,
   SearchResultFirm,
   UnlistedFirm,
 } from '../../../domain/firms';
 import type { IntegrityReport } from '../../../domain/moderation';
 import type { OwnPayoutReport, PublicPayoutReportPage } from '../../../domain/payouts';
+import type { WithheldReply } from '../../../domain/replies';
 import type { FollowedFirm, FollowState, RuleChange } from '../../../domain/rule-changes';
 import type { PriceHistory } from '../../../domain/saved-searches';
 import { apiJson, errorStatus } from '../../lib/api';
@@ -72,8 +73,21 @@ export const olderFirmReviewsQuery = (slug: string, after: number) =>
 export const ownFirmReviewQuery = (slug: string) =>
   queryOptions<OwnReview>({ queryKey: ['/api/firms', slugPart(slug), 'my-review'] });
 
+/** The rating summary and, once the firm has replied to reviews, its reply figures. */
 export const firmRatingQuery = (slug: string) =>
-  queryOptions<ReviewSummary>({ queryKey: ['/api/firms', slugPart(slug), 'rating'] });
+  queryOptions<FirmRating>({ queryKey: ['/api/firms', slugPart(slug), 'rating'] });
+
+/** The firm's replies that do not show (held, hidden), for its representatives only. */
+export const withheldRepliesQuery = (slug: string) =>
+  queryOptions<WithheldReply[]>({ queryKey: ['/api/firms', slugPart(slug), 'withheld-replies'] });
+
+/** Every answer about the firm's reviews (first page, older pages, rating): what a reply changes. */
+export const firmReviewAnswersFilter = (slug: string) => ({
+  predicate: (query: Query) =>
+    query.queryKey[0] === '/api/firms' &&
+    query.queryKey[1] === slugPart(slug) &&
+    (query.queryKey[2] === 'reviews' || query.queryKey[2] === 'rating'),
+});
 
 export const firmPlatformsQuery = (slug: string) =>
   queryOptions<FirmResource[]>({ queryKey: ['/api/firms', slugPart(slug), 'platforms'] });

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import Flag from '~icons/lucide/flag';
 import ThumbsUp from '~icons/lucide/thumbs-up';
 import { describeReviewAuthor } from '../../../domain/firm-rules';
@@ -52,6 +52,7 @@ export function ReviewCard({
   vote,
   canVote,
   canReport,
+  children,
 }: {
   review: Review;
   own: boolean;
@@ -59,11 +60,16 @@ export function ReviewCard({
   vote?: HelpfulVote;
   canVote: boolean;
   canReport: boolean;
+  /** Below the review: the firm's reply. */
+  children?: ReactNode;
 }) {
   const author = describeReviewAuthor(review);
   return (
     // wrap-anywhere: a visitor's long unbroken word wraps inside the card instead of widening the page.
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere">
+    <li
+      id={`review-${review.id}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           {author.name}
@@ -85,6 +91,7 @@ export function ReviewCard({
           {canReport && !own ? <ReportReview reviewId={review.id} /> : null}
         </div>
       )}
+      {children}
     </li>
   );
 }

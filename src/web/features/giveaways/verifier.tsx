@@ -149,16 +149,15 @@ function Report({ state }: { state: State }) {
 export function GiveawayVerifier({ initialSlug }: { initialSlug: string | null }) {
   const { data: giveaways } = useQuery(giveawaysQuery());
   const completed = (giveaways ?? []).filter((g) => g.status === 'completed');
-  const [slug, setSlug] = useState(initialSlug ?? '');
+  const [picked, setPicked] = useState(initialSlug ?? '');
+  // Until one is picked, the latest completed giveaway: the server renders it chosen, so a choice
+  // made before hydration is reported over it (decision 0042) rather than replaced by an effect.
+  const slug = picked || (completed[0]?.slug ?? '');
   const [pasted, setPasted] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const selectId = useId();
   const pasteId = useId();
   const fileId = useId();
-
-  useEffect(() => {
-    if (!slug && completed.length > 0) setSlug(completed[0].slug);
-  }, [slug, completed]);
 
   const check = useRef<{ stop: () => void } | null>(null);
   useEffect(() => () => check.current?.stop(), []);
@@ -207,7 +206,7 @@ export function GiveawayVerifier({ initialSlug }: { initialSlug: string | null }
             <NativeSelect
               id={selectId}
               value={slug}
-              onChange={(e) => setSlug(e.target.value)}
+              onChange={(e) => setPicked(e.target.value)}
               className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
             >
               {completed.length === 0 && !slug ? <option value="">No completed giveaways yet</option> : null}

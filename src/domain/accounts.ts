@@ -106,3 +106,12 @@ export const SignedInSessionSchema = z.object({
   current: z.boolean(),
 });
 export type SignedInSession = z.infer<typeof SignedInSessionSchema>;
+
+/** Better Auth's role name for admins; a user's `role` may list several, comma-separated. */
+export const ADMIN_ROLE = 'admin';
+
+export const hasAdminRole = (role: string | null | undefined) =>
+  (role ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .includes(ADMIN_ROLE);

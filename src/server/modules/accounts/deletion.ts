@@ -7,6 +7,7 @@ import {
   FORMER_MEMBER_NAME,
   isDeletedAccountEmail,
 } from '../../../domain/account-deletion';
+import { hasAdminRole } from '../../../domain/accounts';
 import type { Db, Tx } from '../../db/client';
 import {
   accounts,
@@ -40,7 +41,6 @@ import type { Storage } from '../../lib/storage';
 import { imageKeysOf } from '../../lib/uploads';
 import { type Actor, recordAudit } from '../admin/service';
 import { normaliseEmail } from '../newsletter/service';
-import { hasAdminRole } from './service';
 
 export interface DeletionDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { CurrentUser } from '../../../domain/accounts';
+import { ADMIN_ROLE, type CurrentUser, hasAdminRole } from '../../../domain/accounts';
 import { SESSION_COOKIE } from '../../../domain/render';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -17,14 +17,7 @@ declare module 'fastify' {
   }
 }
 
-const ADMIN_ROLE = 'admin';
-
 /** The admin plugin stores several roles comma-separated. */
-export const hasAdminRole = (role: string | null | undefined) =>
-  (role ?? '')
-    .split(',')
-    .map((r) => r.trim())
-    .includes(ADMIN_ROLE);
 
 /** Node's header object as Fetch Headers, for Better Auth's API. */
 export function toFetchHeaders(request: FastifyRequest): Headers {

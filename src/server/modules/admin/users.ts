@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, ilike, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { hasAdminRole } from '../../../domain/accounts';
 import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminUser,
@@ -21,7 +22,6 @@ import {
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Changes } from '../../lib/events';
-import { hasAdminRole } from '../accounts/service';
 import { type Actor, recordAudit } from './service';
 
 const isAdminRole = like(users.role, '%admin%');

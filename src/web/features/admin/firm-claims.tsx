@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import {
   type AdminFirmClaim,
@@ -8,20 +7,10 @@ import {
 } from '../../../domain/firm-claims';
 import { countOf, formatDate } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog';
-import { Label } from '../../components/ui/label';
-import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, serverMessage } from '../../lib/api';
 import { adminFirmClaimsQuery } from './queries';
+import { ReasonDialog } from './reason-dialog';
 
 /** After a decision: the lists again, and every answer that shows whether a firm is claimed. */
 function useRefresh() {
@@ -30,13 +19,9 @@ function useRefresh() {
 }
 
 /** A decision that needs a reason the person reads (rejecting a claim, removing a representative). */
-function ReasonDialog({
-  trigger,
-  title,
-  description,
-  submitLabel,
-  request,
+function DecisionDialog({
   done,
+  ...props
 }: {
   trigger: string;
   title: string;
@@ -45,92 +30,23 @@ function ReasonDialog({
   request: (reason: string) => Promise<unknown>;
   done: string;
 }) {
-  const id = useId();
   const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const decide = useMutation({
-    mutationFn: request,
-    onSuccess: async () => {
-      setOpen(false);
-      setReason('');
-      toast({ title: done, variant: 'success' });
-      await refresh();
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = RejectFirmClaimSchema.safeParse({ reason });
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (parsed.success) decide.mutate(parsed.data.reason);
-  };
-  const reasonId = `${id}-reason`;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) decide.reset();
+    <ReasonDialog
+      {...props}
+      reasonLabel="Reason (they are emailed it; kept in the audit log)"
+      schema={RejectFirmClaimSchema}
+      onDone={async () => {
+        toast({ title: done, variant: 'success' });
+        await refresh();
       }}
-    >
-      <DialogTrigger asChild>
-        <Button size="sm" variant="destructive">
-          {trigger}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label={title}>
-          {decide.error ? (
-            <p
-              role="alert"
-              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-            >
-              {serverMessage(decide.error)}
-            </p>
-          ) : null}
-          <div className="grid gap-1.5">
-            <Label htmlFor={reasonId}>Reason (they are emailed it; kept in the audit log)</Label>
-            <Textarea
-              id={reasonId}
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${reasonId}-error` : undefined}
-            />
-            {error ? (
-              <p id={`${reasonId}-error`} className="text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={decide.isPending}
-              aria-busy={decide.isPending}
-            >
-              {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    />
   );
 }
 
 function RemoveRepresentative({ rep }: { rep: AdminFirmRepresentative }) {
   return (
-    <ReasonDialog
+    <DecisionDialog
       trigger="Remove"
       title={`Remove ${rep.user.email} from ${rep.firm.name}?`}
       description="They stop representing the firm at once; the firm stays claimed while it has another representative."
@@ -206,7 +122,7 @@ function ClaimCard({
         >
           Approve
         </Button>
-        <ReasonDialog
+        <DecisionDialog
           trigger="Reject"
           title={`Reject the claim of ${claimant.email} to ${claim.firm.name}?`}
           description="The claimant is emailed the reason and sees it on the firm's page."

@@ -228,6 +228,14 @@ describe('two app servers behind the shipped balancer', () => {
     expect((await send(`${origin}${url}`)).body.equals(fromA.body)).toBe(true);
   });
 
+  /** Asks `url` until its answer holds `text`, for at most a second. */
+  const seenBy = async (url: string, text: string) => {
+    const deadline = Date.now() + 1_000;
+    let answer = '';
+    while (!answer.includes(text) && Date.now() < deadline) answer = (await send(url)).text;
+    expect(answer).toContain(text);
+  };
+
   it('a firm saved on node A is shown by node B at once, in the API and the page', async () => {
     const cookie = await signIn(direct('a'));
     const slug = `topology-firm-${run}`;
@@ -238,6 +246,8 @@ describe('two app servers behind the shipped balancer', () => {
     });
     expect(created.status, created.text).toBe(201);
     const { id, version } = JSON.parse(created.text) as { id: number; version: number };
+    // B hears of the new firm through Redis, give or take a moment, as it hears of the save below.
+    await seenBy(`${direct('b')}/api/firms/${slug}/details`, 'Topology Firm');
     // B has the firm's answers cached (each is stored from its second request).
     for (let i = 0; i < 3; i++) {
       expect((await send(`${direct('b')}/api/firms/${slug}/details`)).text).toContain('Topology Firm');
@@ -252,12 +262,7 @@ describe('two app servers behind the shipped balancer', () => {
     });
     expect(saved.status, saved.text).toBe(200);
     // At once: the change event reaches B through Redis before the next request, give or take a moment.
-    const deadline = Date.now() + 1_000;
-    let api = '';
-    while (!api.includes('Topology Firm Renamed') && Date.now() < deadline) {
-      api = (await send(`${direct('b')}/api/firms/${slug}/details`)).text;
-    }
-    expect(api).toContain('Topology Firm Renamed');
+    await seenBy(`${direct('b')}/api/firms/${slug}/details`, 'Topology Firm Renamed');
     expect((await send(`${direct('b')}/firm/${slug}`)).text).toContain('Topology Firm Renamed');
   });
 

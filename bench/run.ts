@@ -421,6 +421,15 @@ function benchTargets(firms: { slug: string; name: string }[]): Target[] {
       ),
     },
     {
+      name: 'Firm page, Reviews tab',
+      path: '/firm/northbridge?tab=reviews',
+      page: true,
+      cold: coldCycle(
+        firms.map((f) => `/firm/${f.slug}?tab=reviews`),
+        (url, n) => `${url}&_=${n}`,
+      ),
+    },
+    {
       name: 'Challenges API',
       path: '/api/challenges',
       page: false,

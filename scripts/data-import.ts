@@ -14,8 +14,8 @@ import { users } from '../src/server/db/schema';
 import { loadEnv } from '../src/server/env';
 import { importCatalog } from '../src/server/modules/admin/catalog';
 import { readCatalogFiles } from '../src/server/modules/admin/catalog-files';
-import { finishCatalogImport } from '../src/server/modules/admin/catalog-routes';
 import type { Actor } from '../src/server/modules/admin/service';
+import { startRuleChangeEmails } from '../src/server/modules/rule-changes/service';
 import { printCatalogReport } from './data-report';
 
 const USAGE = 'Usage: npm run data:import -- catalog.json|catalog/ [--dry-run] [--replace] [--as EMAIL]';
@@ -68,7 +68,7 @@ try {
       apply: true,
       fingerprint: dry.report.fingerprint,
     });
-    await finishCatalogImport(app, applied.effects, app.log);
+    await startRuleChangeEmails(app, applied.effects.ruleChangeBatches, app.log);
     console.log(`Applied in ${Math.round(performance.now() - applyStarted)} ms.`);
   } else console.log('Dry run: nothing was changed.');
 } catch (err) {

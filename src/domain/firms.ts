@@ -231,6 +231,7 @@ export const ReviewSchema = z.object({
   title: z.string(),
   comment: z.string(),
   createdAt: isoDate,
+  editedAt: isoDate.nullable().describe('When its author last edited it, or null if never'),
   isManual: z.boolean(),
   authorName: nullableText,
   source: nullableText,

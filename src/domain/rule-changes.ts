@@ -12,6 +12,8 @@ export const RuleChangeSchema = z.object({
   newValue: z.string().nullable(),
   /** The change in words: 'Daily drawdown 5% -> 4%'. */
   text: z.string(),
+  /** Proposed by the firm's representative and approved by an admin (a change request). */
+  reportedByFirm: z.boolean(),
   createdAt: z.string(),
 });
 export type RuleChange = z.infer<typeof RuleChangeSchema>;

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { emptyFirm } from '../../src/domain/admin-firms';
 import {
+  beginAsAdmin,
+  createFirm,
   expect,
   expectNoSeriousA11yViolations,
   newTrader,
-  presetCookieConsent,
-  signInAsAdmin,
+  runTag,
   test,
   waitForApp,
 } from './fixtures';
@@ -22,8 +22,6 @@ import {
 
 const HOUR = 3_600_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-const runTag = (info: TestInfo) =>
-  `${info.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A picture of random pixels: no other upload looks like it. */
 function noiseImage(size = 96): Promise<Buffer> {
@@ -40,25 +38,16 @@ interface Firm {
 }
 
 /**
- * A listed firm of the test's own that pays 5% cashback, made by the admin signed in on `admin`.
- * Named to sort after the demo firms, so lists that open on the first firm do not change.
+ * A firm of the test's own that pays 5% cashback, made by the admin signed in on `admin`. Named to
+ * sort after the demo firms, so lists that open on the first firm do not change.
  */
-async function ownFirm(admin: Page, run: string): Promise<Firm> {
-  const firm = { name: `Zephyr Data Firm ${run}`, slug: `e2e-account-data-${run}` };
-  const created = await admin.request.post('/api/admin/firms', {
-    headers: { origin: test.info().project.use.baseURL as string },
-    data: {
-      ...emptyFirm(),
-      ...firm,
-      status: 'listed',
-      trustRating: 'approved',
-      cashbackProvided: true,
-      cashbackPercentage: 5,
-    },
+const ownFirm = (admin: Page, run: string): Promise<Firm> =>
+  createFirm(admin, {
+    name: `Zephyr Data Firm ${run}`,
+    slug: `e2e-account-data-${run}`,
+    cashbackProvided: true,
+    cashbackPercentage: 5,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return firm;
-}
 
 /** Writes a four-star review of the firm through its Reviews tab, as the page's signed-in member. */
 async function writeReview(page: Page, firm: Firm, title: string): Promise<void> {
@@ -80,8 +69,7 @@ async function writeReview(page: Page, firm: Firm, title: string): Promise<void>
 test('"Download my data" saves one ZIP with the account and its review', async ({ page, browser }, info) => {
   test.setTimeout(90_000);
   const run = runTag(info);
-  await presetCookieConsent(page);
-  await signInAsAdmin(page);
+  await beginAsAdmin(page);
   const firm = await ownFirm(page, run);
   const member = await newTrader(browser, page, info, 'dx');
   const m = member.page;
@@ -149,8 +137,7 @@ test('an account with a review, a receipt, a payout report and a committed givea
   test.setTimeout(180_000);
   const origin = info.project.use.baseURL as string;
   const run = runTag(info);
-  await presetCookieConsent(page);
-  await signInAsAdmin(page);
+  await beginAsAdmin(page);
   const firm = await ownFirm(page, run);
   const giveawayTitle = `Data Rights Giveaway ${run}`;
   const created = await page.request.post('/api/admin/giveaways', {

@@ -1,12 +1,12 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
-import { emptyFirm } from '../../src/domain/admin-firms';
-import { readOutbox } from '../../src/server/lib/mailer';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import {
+  beginAsAdmin,
+  createFirm,
   expect,
   expectNoSeriousA11yViolations,
+  latestMail,
   newTrader,
-  presetCookieConsent,
-  signInAsAdmin,
+  runTag,
   test,
   waitForApp,
 } from './fixtures';
@@ -26,44 +26,31 @@ interface Firm {
   domain: string;
 }
 
-const runTag = (info: TestInfo) =>
-  `${info.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
 /** A listed firm of the test's own with a website at `www.<run>.example.com`, made by the admin on `admin`. */
 async function ownFirm(admin: Page, run: string): Promise<Firm> {
   const domain = `${run}.example.com`;
   // Named to sort after the demo firms, so lists that open on the first firm do not change.
-  const firm = { name: `Zephyr Claim Firm ${run}`, slug: `e2e-firm-claims-${run}` };
-  const created = await admin.request.post('/api/admin/firms', {
-    headers: { origin: test.info().project.use.baseURL as string },
-    data: {
-      ...emptyFirm(),
-      ...firm,
-      website: `https://www.${domain}/`,
-      status: 'listed',
-      trustRating: 'approved',
-    },
+  const firm = await createFirm(admin, {
+    name: `Zephyr Claim Firm ${run}`,
+    slug: `e2e-firm-claims-${run}`,
+    website: `https://www.${domain}/`,
   });
-  expect(created.status(), await created.text()).toBe(201);
   return { ...firm, domain };
 }
 
-/** The newest email the server wrote to the outbox for `to` with this subject. */
-async function mailTo(to: string, subject: string) {
-  const dataDir = process.env.PFC_E2E_DATA_DIR as string;
-  let mail: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
-  await expect
-    .poll(async () => {
-      mail = (await readOutbox(dataDir)).filter((m) => m.to === to && m.subject === subject).at(-1);
-      return Boolean(mail);
-    })
-    .toBe(true);
-  return mail as NonNullable<typeof mail>;
+/** Each test's start: the admin on `page`, a firm of the test's own, and a claimant in a browser of their own. */
+async function setUp(page: Page, browser: Browser, info: TestInfo, prefix: string) {
+  test.setTimeout(120_000);
+  const run = runTag(info);
+  await beginAsAdmin(page);
+  const firm = await ownFirm(page, run);
+  const claimant = await newTrader(browser, page, info, prefix);
+  return { run, firm, claimant, c: claimant.page };
 }
 
 /** The 6-digit code the claim's email to the work address holds. */
 async function claimCode(workEmail: string, firm: Firm): Promise<string> {
-  const mail = await mailTo(workEmail, `Your code to claim ${firm.name} on Prop Firm Club`);
+  const mail = await latestMail(workEmail, `Your code to claim ${firm.name} on Prop Firm Club`);
   const code = mail.text.match(/Your code: (\d{6})\b/)?.[1];
   expect(code, mail.text).toBeDefined();
   return code as string;
@@ -135,13 +122,7 @@ test('claim with a work address, the code from the outbox, admin approval: the f
   page,
   browser,
 }, info) => {
-  test.setTimeout(120_000);
-  const run = runTag(info);
-  await presetCookieConsent(page);
-  await signInAsAdmin(page);
-  const firm = await ownFirm(page, run);
-  const claimant = await newTrader(browser, page, info, 'fc');
-  const c = claimant.page;
+  const { firm, claimant, c } = await setUp(page, browser, info, 'fc');
   const workEmail = `pat@${firm.domain}`;
 
   const dialog = await openClaimDialog(c, firm);
@@ -156,7 +137,7 @@ test('claim with a work address, the code from the outbox, admin approval: the f
   await expect(page.getByText('Claim approved', { exact: true })).toBeVisible();
   await expect(card).toBeHidden();
   await expect(page.getByText(`${firm.name}: ${claimant.email}`)).toBeVisible();
-  const approved = await mailTo(claimant.email, `You now represent ${firm.name} on Prop Firm Club`);
+  const approved = await latestMail(claimant.email, `You now represent ${firm.name} on Prop Firm Club`);
   expect(approved.text).toContain(`/firm/${firm.slug}`);
 
   // The claimant now represents the firm: the API says so, and the page shows the firm as claimed.
@@ -182,13 +163,7 @@ test('a free-mail address is refused naming the domain; a rejected claim shows i
   page,
   browser,
 }, info) => {
-  test.setTimeout(120_000);
-  const run = runTag(info);
-  await presetCookieConsent(page);
-  await signInAsAdmin(page);
-  const firm = await ownFirm(page, run);
-  const claimant = await newTrader(browser, page, info, 'fr');
-  const c = claimant.page;
+  const { run, firm, claimant, c } = await setUp(page, browser, info, 'fr');
 
   const dialog = await openClaimDialog(c, firm);
   await sendClaim(dialog, `pat.${run}@gmail.com`, 'Support lead');
@@ -213,7 +188,7 @@ test('a free-mail address is refused naming the domain; a rejected claim shows i
   await expect(reject).toBeHidden();
   await expect(page.getByText('Claim rejected', { exact: true })).toBeVisible();
   await expect(card).toBeHidden();
-  const rejected = await mailTo(claimant.email, `Your claim of ${firm.name} was not approved`);
+  const rejected = await latestMail(claimant.email, `Your claim of ${firm.name} was not approved`);
   expect(rejected.text).toContain(`Reason: ${reason}`);
 
   // The claimant reads the reason on the firm page, may claim again, and the firm is not claimed.

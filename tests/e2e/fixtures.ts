@@ -7,7 +7,8 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { findLink, readOutbox } from '../../src/server/lib/mailer';
+import { emptyFirm, type FirmInput } from '../../src/domain/admin-firms';
+import { findLink, type OutboxMessage, readOutbox } from '../../src/server/lib/mailer';
 import { CONSENT_KEY, type Consent } from '../../src/web/lib/consent';
 
 let clients = 0;
@@ -148,15 +149,56 @@ export async function newTrader(browser: Browser, page: Page, info: TestInfo, pr
 
 /** The verification link the server wrote to the outbox of its data folder for this address. */
 export async function verificationLink(email: string): Promise<string> {
+  const link = findLink(await latestMail(email, 'Verify your email for Prop Firm Club'));
+  expect(link).toContain('/api/auth/verify-email?token=');
+  return link as string;
+}
+
+/**
+ * The newest email the server wrote to the outbox of its data folder for `to` (with this subject,
+ * when given), waited for.
+ */
+export async function latestMail(to: string, subject?: string): Promise<OutboxMessage> {
   const dataDir = process.env.PFC_E2E_DATA_DIR;
   if (!dataDir) throw new Error('PFC_E2E_DATA_DIR is not set: run through playwright.config.ts');
-  let link: string | undefined;
+  let mail: OutboxMessage | undefined;
   await expect
-    .poll(async () => {
-      const mail = (await readOutbox(dataDir)).filter((m) => m.to === email).at(-1);
-      link = mail ? findLink(mail) : undefined;
-      return link;
-    })
-    .toContain('/api/auth/verify-email?token=');
-  return link as string;
+    .poll(
+      async () => {
+        mail = (await readOutbox(dataDir))
+          .filter((m) => m.to === to && (subject === undefined || m.subject === subject))
+          .at(-1);
+        return Boolean(mail);
+      },
+      `an email to ${to}${subject ? ` "${subject}"` : ''}`,
+    )
+    .toBe(true);
+  return mail as OutboxMessage;
+}
+
+/** A name for a test's own data, by its project and run: the two projects (1280, 390 px) never share one. */
+export const runTag = (info: TestInfo) =>
+  `${info.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The start of a test that makes its data as the admin on `page`: no cookie banner, signed in. */
+export async function beginAsAdmin(page: Page): Promise<void> {
+  await presetCookieConsent(page);
+  await signInAsAdmin(page);
+}
+
+/**
+ * A listed, approved firm of the test's own, made through the admin API by the admin signed in on
+ * `admin`; `values` change or add to the editor's empty firm.
+ */
+export async function createFirm(
+  admin: Page,
+  values: Partial<FirmInput> & { name: string; slug: string },
+): Promise<{ id: number; name: string; slug: string }> {
+  const created = await admin.request.post('/api/admin/firms', {
+    headers: { origin: test.info().project.use.baseURL as string },
+    data: { ...emptyFirm(), status: 'listed', trustRating: 'approved', ...values },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  return { id, name: values.name, slug: values.slug };
 }

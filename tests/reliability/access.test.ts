@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashbackClaims, firmRepresentatives, payoutReports } from '../../src/server/db/schema';
 import { insertFirm, insertUser, insertUserReview } from '../../src/server/db/seed/factories';
 import type { Access } from '../../src/server/lib/access';
+import { findAdminFirm } from '../../src/server/modules/admin/firm-document';
 import { recordPoints } from '../../src/server/modules/points/service';
 import { appRoutes } from '../../src/web/routes';
 import { signUpUser, type TestUser } from '../setup/accounts';
@@ -104,6 +105,17 @@ afterAll(() => ctx?.close());
 /** A route's URL with its parameters filled: ids of rows that do not exist, plain slugs. */
 const fill = (url: string) =>
   url.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '999999' : 'no-such-thing'));
+
+/** A valid correction of the firm (a body the schema takes), so that only the firm's access can refuse it. */
+async function proposalOf(firmId: number) {
+  const { id: _i, version, createdAt: _c, updatedAt: _u, ...firm } = (await findAdminFirm(ctx.db, firmId))!;
+  return {
+    version,
+    firm: { ...firm, headquarters: 'Elsewhere' },
+    note: 'A correction of another firm.',
+    source: 'https://example.com/rules',
+  };
+}
 
 const ENDS_SESSION = /\/(logout|delete-user|change-password|reset-password)$/;
 // Adding a passkey needs a sign-in within the last 10 minutes: it gets a new session too.
@@ -264,7 +276,7 @@ describe("no user reads or changes another user's data", () => {
     expect((await as(users.verified, '/api/profile/follows')).body).toContain('Matrix Followed Firm');
   });
 
-  it("a firm's representative gets 403 on every reply route of another firm", async () => {
+  it("a firm's representative gets 403 on every reply and console route of another firm", async () => {
     const firm = await insertFirm(ctx.db, { name: 'Matrix Unrepresented Firm' });
     const review = await insertUserReview(ctx.db, { propFirmId: firm.id });
     const [report] = await ctx.db
@@ -280,9 +292,9 @@ describe("no user reads or changes another user's data", () => {
       })
       .returning();
     const routes = ctx.app.routeAccess.filter((r) =>
-      /^\/api\/(reviews|payout-reports)\/:id\/reply$|withheld-replies$/.test(r.url),
+      /^\/api\/(reviews|payout-reports)\/:id\/reply$|withheld-replies$|^\/api\/firm-console\//.test(r.url),
     );
-    expect(routes.length).toBe(5);
+    expect(routes.length).toBe(8);
     for (const route of routes) {
       const url = route.url
         .replace(':slug', firm.slug)
@@ -292,6 +304,7 @@ describe("no user reads or changes another user's data", () => {
         url,
         headers: { origin: TEST_ORIGIN, cookie: users.representative.cookie },
         ...(route.method === 'PUT' ? { payload: { body: 'A reply from the wrong firm entirely.' } } : {}),
+        ...(route.url.endsWith('/change-requests') ? { payload: await proposalOf(firm.id) } : {}),
       });
       expect(res.statusCode, `${route.method} ${url}: ${res.body}`).toBe(403);
     }

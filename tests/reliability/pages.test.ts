@@ -4,7 +4,7 @@
  * every JSON-LD block parses, names a schema.org type and uses only types and properties of
  * schema.org's vocabulary; every internal link of every page leads
  * somewhere (no 404 or 5xx). A new page joins by being in the route table (src/web/routes.ts); a
- * page with a parameter needs a sample below, or this test fails saying so.
+ * page with a parameter needs a sample in tests/setup/page-samples.ts, or this test fails saying so.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,88 +12,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Validator from '@adobe/structured-data-validator';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import vnuJar from 'vnu-jar';
-import { blogPosts, coupons, giveaways, propFirms } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/db/seed/seed-demo-data';
-import { appRoutes } from '../../src/web/routes';
-import { signUpUser } from '../setup/accounts';
+import { demoPageSamples, routePages, type Visitor, visitorCookies } from '../setup/page-samples';
 import { createTestApp, type TestContext } from '../setup/test-app';
 import { loadSchemaOrgVocabulary } from './lib/schema-org-vocabulary';
 
 let ctx: TestContext;
-const cookies: Record<'public' | 'user' | 'admin', string | undefined> = {
-  public: undefined,
-  user: undefined,
-  admin: undefined,
-};
+let cookies: Record<Visitor, string | undefined>;
 /** Each page to check: its URL and who asks for it. */
-const pages: { url: string; as: 'public' | 'user' | 'admin' }[] = [];
+const pages: { url: string; as: Visitor }[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { pages: 'production' });
   await seedDemoData(ctx.db);
-  cookies.user = (await signUpUser(ctx, { prefix: 'pgu', verified: true })).cookie;
-  cookies.admin = (await signUpUser(ctx, { prefix: 'pga', verified: true, admin: true })).cookie;
-
-  const firms = await ctx.db
-    .select({ id: propFirms.id, slug: propFirms.slug })
-    .from(propFirms)
-    .where(eq(propFirms.status, 'listed'))
-    .orderBy(asc(propFirms.id))
-    .limit(2);
-  const [post] = await ctx.db
-    .select({ id: blogPosts.id, slug: blogPosts.slug })
-    .from(blogPosts)
-    .where(eq(blogPosts.published, true))
-    .limit(1);
-  const [coupon] = await ctx.db
-    .select({ id: coupons.id, slug: coupons.slug })
-    .from(coupons)
-    .where(and(eq(coupons.isActive, true)))
-    .limit(1);
-  // A giveaway of every status the demo data has (open, completed ...): each shows other cards.
-  const giveawayRows = await ctx.db
-    .select({ slug: giveaways.slug, status: giveaways.status })
-    .from(giveaways)
-    .orderBy(asc(giveaways.id));
-  const giveawayOfEachStatus = [...new Map(giveawayRows.map((g) => [g.status, g.slug])).values()];
-  expect(new Set(giveawayRows.map((g) => g.status))).toContain('completed');
-  // The sample of each parameter, by the route that takes it.
-  const samples: Record<string, string[]> = {
-    '/firm/:slug': ['', '?tab=funding', '?tab=coupons', '?tab=reviews', '?tab=payouts'].map(
-      (tab) => `/firm/${firms[0].slug}${tab}`,
-    ),
-    '/blog/:slug': [`/blog/${post.slug}`],
-    '/deals/:slug': [`/deals/${coupon.slug}`],
-    '/giveaways/:slug': giveawayOfEachStatus.map((slug) => `/giveaways/${slug}`),
-    '/admin/firms/:id': [`/admin/firms/${firms[0].id}`, '/admin/firms/new'],
-    '/admin/coupons/:id': [`/admin/coupons/${coupon.id}`, '/admin/coupons/new'],
-    '/admin/posts/:id': [`/admin/posts/${post.id}`, '/admin/posts/new'],
-    '/admin/firm-analytics/:id': [
-      `/admin/firm-analytics/${firms[0].id}?days=7`,
-      '/admin/firm-analytics/999999',
-    ],
-    '/compare': [`/compare?firms=${firms[0].slug},${firms[1].slug}`],
-    // The form alone, and a giveaway's record checked.
-    '/verify-giveaway': [
-      '/verify-giveaway',
-      ...giveawayOfEachStatus.map((slug) => `/verify-giveaway?slug=${slug}`),
-    ],
-    '*': ['/no-such-page'],
-  };
-  for (const route of appRoutes) {
-    const urls = samples[route.path] ?? (route.path.includes(':') ? [] : [route.path]);
-    if (!urls.length) throw new Error(`tests/reliability/pages.test.ts needs a sample URL for ${route.path}`);
-    for (const url of urls) pages.push({ url, as: route.access });
-  }
+  cookies = await visitorCookies(ctx, 'pg');
+  const samples = await demoPageSamples(ctx);
+  // An analytics page of a firm that does not exist, too.
+  samples['/admin/firm-analytics/:id'].push('/admin/firm-analytics/999999');
+  pages.push(...routePages(samples, 'tests/reliability/pages.test.ts'));
   // The home differs for a signed-in trader.
   pages.push({ url: '/', as: 'user' });
 }, 180_000);
 afterAll(() => ctx?.close());
 
-const get = (url: string, as: 'public' | 'user' | 'admin') => {
+const get = (url: string, as: Visitor) => {
   const cookie = cookies[as];
   return ctx.app.inject({ url, headers: cookie ? { cookie } : {} });
 };
@@ -170,7 +114,7 @@ describe('every page type, as the visitor it is for', () => {
     }
     const broken: string[] = [];
     for (const [key, from] of links) {
-      const [as, target] = key.split(' ') as ['public' | 'user' | 'admin', string];
+      const [as, target] = key.split(' ') as [Visitor, string];
       const res = await get(target, as);
       if (res.statusCode === 404 || res.statusCode >= 500)
         broken.push(`${target} (linked from ${from} as ${as}): ${res.statusCode}`);

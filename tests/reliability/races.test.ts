@@ -9,6 +9,7 @@ import { POINTS_RULES } from '../../src/domain/points-rules';
 import {
   couponVotes,
   firmAccounts,
+  firmChangeRequests,
   firmReplies,
   firmRepresentatives,
   newsletterSends,
@@ -30,6 +31,7 @@ import {
   insertUserReview,
 } from '../../src/server/db/seed/factories';
 import { readOutbox } from '../../src/server/lib/mailer';
+import { findAdminFirm } from '../../src/server/modules/admin/firm-document';
 import { SAVED_SEARCH_ALERTS_JOB } from '../../src/server/modules/challenges/jobs';
 import { startDigestSend } from '../../src/server/modules/newsletter/digest';
 import { signUpUser } from '../setup/accounts';
@@ -113,6 +115,60 @@ describe(`${WAY} simultaneous requests of one thing that must happen once`, () =
     expect(await ctx.db.$count(firmReplies, eq(firmReplies.reviewId, review.id))).toBe(1);
     const mails = (await readOutbox(ctx.dataDir)).filter((m) => m.to === reviewer.email);
     expect(mails).toHaveLength(1);
+  });
+
+  it('store one pending correction of a firm sent 50 times at once, and apply it once when approved 50 times at once', async () => {
+    const account = await insertAccount(ctx.db, { price: 300 });
+    const rep = await signUpUser(ctx, { verified: true, prefix: 'racefix' });
+    const admin = await signUpUser(ctx, { verified: true, admin: true, prefix: 'racefixadmin' });
+    await ctx.db.insert(firmRepresentatives).values({ propFirmId: account.propFirmId, userId: rep.id });
+    const {
+      id,
+      version,
+      createdAt: _c,
+      updatedAt: _u,
+      ...firm
+    } = (await findAdminFirm(ctx.db, account.propFirmId))!;
+    const headers = (user: typeof rep) => ({
+      origin: TEST_ORIGIN,
+      cookie: user.cookie,
+      'x-forwarded-for': user.ip,
+    });
+    const proposed = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/firm-console/${firm.slug}/change-requests`,
+          headers: headers(rep),
+          payload: {
+            version,
+            firm: { ...firm, headquarters: `Office ${i}` },
+            note: 'We moved our office this month.',
+            source: 'https://example.com/about',
+          },
+        }),
+      ),
+    );
+    expectNo5xx(proposed);
+    expect(statusesOf(proposed).get(201)).toBe(1);
+    const [request] = await ctx.db
+      .select()
+      .from(firmChangeRequests)
+      .where(eq(firmChangeRequests.propFirmId, id));
+    const approved = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/change-requests/${request.id}/approve`,
+          headers: headers(admin),
+          payload: { version },
+        }),
+      ),
+    );
+    expectNo5xx(approved);
+    expect(statusesOf(approved).get(200)).toBe(1);
+    expect(statusesOf(approved).get(409)).toBe(49);
+    expect((await findAdminFirm(ctx.db, id))?.version).toBe(version + 1);
   });
 
   it('store one vote per coupon and visitor', async () => {

@@ -77,6 +77,8 @@ export const UNREAD_TABLES: Record<string, string> = {
   saved_search_alerts: "a member's own alerts, answered uncached",
   option_alert_changes: "a member's own alerts, answered uncached",
   firm_claims: "claims to a firm's profile: the claimant's own and the admins', uncached",
+  firm_change_requests:
+    "a firm's proposed corrections: its representatives' console and the admins', uncached",
 };
 
 /**

@@ -2,6 +2,7 @@ export * from './schema/activity';
 export * from './schema/admin';
 export * from './schema/analytics';
 export * from './schema/auth';
+export * from './schema/change-requests';
 export * from './schema/content';
 export * from './schema/devices';
 export * from './schema/firm-claims';

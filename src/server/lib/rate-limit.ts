@@ -86,6 +86,26 @@ export function rateLimit(app: FastifyInstance, limits: Limit[]) {
   return handler;
 }
 
+/**
+ * A once-per-window gate in the limits' store (Redis when REDIS_URL is set, so across processes):
+ * true the first time a key is noted, false again until `timeWindow` milliseconds have passed. For
+ * work that must happen once though several requests may see its cause at the same moment (an alert
+ * email).
+ */
+export function firstInWindow(app: FastifyInstance, name: string, timeWindow: number) {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    max: 1,
+    timeWindow,
+    keyGenerator: (request) => `${name}:once:${keys.get(request)}`,
+  });
+  return async (request: FastifyRequest, key: string): Promise<boolean> => {
+    keys.set(request, key);
+    const result = await check(request);
+    return result.isAllowed || !result.isExceeded;
+  };
+}
+
 type StoreWithRead = FastifyRateLimitStore & { read?: FastifyRateLimitStore['incr'] };
 type StoreCall = Parameters<FastifyRateLimitStore['incr']>;
 

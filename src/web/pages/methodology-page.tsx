@@ -176,6 +176,19 @@ export default function MethodologyPage() {
             reviews, its payout record or its place in any list, and no firm can pay for it. A representative
             cannot review their own firm or report a payout from it.
           </p>
+          <p className="mt-3 text-slate-700">
+            A representative may answer each published review and each verified denied payout report once, in
+            public, marked "Firm representative". Replies pass the same automatic checks as reviews, must not
+            name the reviewer, threaten, or ask for a review to be changed or removed, and never change a
+            rating.
+          </p>
+          <p className="mt-3 text-slate-700">
+            A representative may also send a correction of the firm's own data (prices, rules, account sizes,
+            platforms) with a link to the firm's own page that shows it. We check each one against that page
+            before it goes live; a change to rules or prices then shows in the firm's rule history as
+            "Reported by the firm, checked by Prop Firm Club" with the date. Our trust rating, its write-ups
+            and the firm's place in any list are never the firm's to change.
+          </p>
         </section>
         <section aria-labelledby="independence-heading" className="rounded-xl bg-brand-50 p-6">
           <h2 id="independence-heading" className="text-xl font-bold text-slate-900">

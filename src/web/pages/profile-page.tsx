@@ -9,6 +9,7 @@ import { SessionsPanel } from '../features/accounts/sessions-panel';
 import { TwoFactorPanel } from '../features/accounts/two-factor-panel';
 import { savedSearchesQuery } from '../features/challenges/queries';
 import { SavedSearchesCard } from '../features/challenges/saved-searches-card';
+import { RepresentedFirms } from '../features/firm-console/represented-firms';
 import { OwnPayoutReports } from '../features/firms/own-payout-reports';
 import { OwnReviews, ownReviewsQuery } from '../features/firms/own-reviews';
 import { followedFirmsQuery, ownPayoutReportsQuery } from '../features/firms/queries';
@@ -48,6 +49,7 @@ export default function ProfilePage() {
       {user ? (
         <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
           <AccountCard user={user} />
+          <RepresentedFirms firms={user.representativeOf} />
           <PointsCard points={user.points} />
           <FollowedFirms />
           <SavedSearchesCard />

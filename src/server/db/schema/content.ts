@@ -149,6 +149,8 @@ export const reviews = pgTable(
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     moderatedBy: text('moderated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last edited it (PUT /api/reviews/{id}); null if never. The date stays `createdAt`. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('reviews_firm_created_idx').on(t.propFirmId, t.createdAt),

@@ -1,4 +1,13 @@
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { propFirms } from './firms';
 
@@ -21,6 +30,8 @@ export const firmRuleChanges = pgTable(
     field: text('field').notNull(),
     oldValue: text('old_value'),
     newValue: text('new_value'),
+    /** Proposed by the firm's representative and approved by an admin (a change request). */
+    reportedByFirm: boolean('reported_by_firm').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('firm_rule_changes_firm_idx').on(t.propFirmId, t.createdAt)],

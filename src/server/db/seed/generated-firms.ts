@@ -1,4 +1,6 @@
 // Thousands of generated firms for benchmarks: never part of the demo seed or of `npm start`.
+
+import { sql } from 'drizzle-orm';
 import { EVIDENCE_GRADES } from '../../../domain/payout-rules';
 import { computePayoutRecord } from '../../modules/payouts/service';
 import type { Db } from '../client';
@@ -23,7 +25,8 @@ const BENCH_REPORTER_ID = 'bench-payout-reporter';
 /**
  * Adds `count` generated listed firms (models, accounts, platforms, payout methods), a live coupon
  * for about 40% of them, 0-6 reviews and 0-12 verified payout reports each (their payout records
- * and tiers computed), deterministic for a seed. Returns the slugs, so a
+ * and tiers computed), the firm's reply to every other review and to each denied report (as a
+ * claimed firm's page shows them), deterministic for a seed. Returns the slugs, so a
  * benchmark can pick a firm page that really exists.
  */
 export async function seedGeneratedFirms(db: Db, count: number, seed = 5000): Promise<string[]> {
@@ -129,5 +132,24 @@ export async function seedGeneratedFirms(db: Db, count: number, seed = 5000): Pr
       .insert(firmPayoutTierHistory)
       .values(batch.map((r) => ({ propFirmId: r.propFirmId, tier: r.tier, computedAt: today })));
   }
+  await insertGeneratedReplies(db, [...firmIds.values()]);
   return [...firmIds.keys()];
+}
+
+const REPLY =
+  'Thank you for the review. Our support team has read it and will contact you about your account; the rules page has the details.';
+
+/** Replies from each generated firm: to every other published review and to each verified denied report. */
+async function insertGeneratedReplies(db: Db, firmIds: number[]): Promise<void> {
+  for (let i = 0; i < firmIds.length; i += BATCH_ROWS) {
+    const ids = sql.raw(`array[${firmIds.slice(i, i + BATCH_ROWS).join(',')}]::int[]`);
+    await db.execute(sql`
+      insert into firm_replies (prop_firm_id, review_id, body, created_at, updated_at)
+      select prop_firm_id, id, ${REPLY}, created_at + interval '1 day', created_at + interval '1 day'
+      from reviews where prop_firm_id = any(${ids}) and status = 'published' and id % 2 = 0`);
+    await db.execute(sql`
+      insert into firm_replies (prop_firm_id, payout_report_id, body, created_at, updated_at)
+      select prop_firm_id, id, ${REPLY}, created_at + interval '2 days', created_at + interval '2 days'
+      from payout_reports where prop_firm_id = any(${ids}) and kind = 'denied' and status = 'verified'`);
+  }
 }

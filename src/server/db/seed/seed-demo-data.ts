@@ -37,6 +37,7 @@ import {
   DEMO_EMAIL_DOMAIN,
   DEMO_USER_PREFIX,
 } from './demo-content';
+import { seedDemoFirmVoice } from './demo-firm-voice';
 import {
   buildDemoFirmBundles,
   DEMO_PAYOUT_METHODS,
@@ -204,6 +205,7 @@ async function insertDemoData(db: Db, now: Date, storage?: Storage): Promise<See
   }
   await seedDemoPoints(db, { userIds, firmIds: [...firmIds.values()], now });
   const payoutReportCount = await seedDemoPayoutReports(db, { firmIds, userIds, now, storage });
+  await seedDemoFirmVoice(db, firmIds.get(bundles[0].firm.slug)!, now);
 
   const demoCoupons = buildDemoCoupons(firmIds, now);
   const couponRows = await db.insert(coupons).values(demoCoupons).returning({ id: coupons.id });

@@ -18,10 +18,13 @@ import {
   coupons,
   featuredFirm,
   firmAccounts,
+  firmChangeRequests,
   firmPayoutMethods,
   firmPayoutRecords,
   firmPayoutTierHistory,
   firmPlatforms,
+  firmReplies,
+  firmRepresentatives,
   fundingModels,
   giveawayEntries,
   giveaways,
@@ -217,6 +220,21 @@ describe('demo data', () => {
     expect(fromUsers.length).toBeGreaterThan(5);
     const demoUsers = await db.select().from(users);
     for (const r of fromUsers) expect(demoUsers.find((u) => u.id === r.userId)?.emailVerified).toBe(true);
+  });
+
+  it("gives the claimed firm its representative's replies and one correction waiting for an admin", async () => {
+    const [rep] = await db.select().from(firmRepresentatives);
+    expect(rep).toBeTruthy();
+    const replies = await db.select().from(firmReplies).where(eq(firmReplies.propFirmId, rep.propFirmId));
+    expect(replies.filter((r) => r.reviewId !== null).length).toBe(2);
+    expect(replies.filter((r) => r.payoutReportId !== null).length).toBe(1);
+    expect(replies.every((r) => r.status === 'published' && r.authorId === rep.userId)).toBe(true);
+    const requests = await db.select().from(firmChangeRequests);
+    expect(requests).toMatchObject([
+      { propFirmId: rep.propFirmId, status: 'pending', requestedBy: rep.userId },
+    ]);
+    const [price] = requests[0].base.fundingModels[0].accounts.map((a) => a.price);
+    expect(requests[0].proposal.fundingModels[0].accounts[0].price).toBeLessThan(price);
   });
 
   it('has an open giveaway and a completed one whose winners follow the published draw', async () => {

@@ -57,12 +57,17 @@ export async function sendFetchResponse(reply: FastifyReply, res: Response) {
 /**
  * Better Auth answers a sign-in with the session token in the body too (for bearer clients, which
  * this site has none of). The session lives in its HttpOnly cookie alone: a token in the body would
- * hand it to any script on the page.
+ * hand it to any script on the page. A body that is not a JSON object passes through as it is.
  */
-function withoutSessionToken(text: string, contentType: string | null): string {
+export function withoutSessionToken(text: string, contentType: string | null): string {
   if (!contentType?.includes('application/json') || !text.includes('"token"')) return text;
-  const body: unknown = JSON.parse(text);
-  if (!body || typeof body !== 'object' || !('token' in body)) return text;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('token' in body)) return text;
   const { token: _token, ...rest } = body as Record<string, unknown>;
   return JSON.stringify(rest);
 }

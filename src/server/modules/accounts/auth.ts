@@ -15,8 +15,9 @@ import type { Mailer } from '../../lib/mailer';
 import { resolveMasterSecret } from '../../lib/secrets';
 import { noteSessionDevice } from './devices';
 import { renderResetEmail, renderVerificationEmail } from './emails';
-import { FRESH_SIGN_IN_SECONDS, markPasskeySession, passkeyPlugin, requireRecentSignIn } from './passkeys';
+import { markPasskeySession, passkeyPlugin } from './passkeys';
 import { refuseWeakPasswords } from './password-policy';
+import { FRESH_SIGN_IN_SECONDS, requireRecentSignInForAuth } from './recent-sign-in';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
@@ -145,7 +146,7 @@ export function createAuth({ env, db, mailer, log, changes }: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await refuseWeakPasswords(ctx);
-        await requireRecentSignIn(ctx);
+        await requireRecentSignInForAuth(ctx);
       }),
     },
     session: {

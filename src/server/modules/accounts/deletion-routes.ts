@@ -5,29 +5,11 @@ import { sessionUser } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import type { Http } from '../../lib/http';
 import { describedError } from '../../lib/openapi';
-import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { type Auth, callAuth } from './auth';
+import { byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { callAuth } from './auth';
 import { type DeletionDeps, deleteAccount } from './deletion';
+import { checkPassword, limitPasswordTries } from './recent-sign-in';
 import { toFetchHeaders } from './service';
-
-/**
- * Every account has a password today (no social sign-in; a passkey is added to an account made
- * with one): the password confirms a member's own deletion. Nothing is changed when it is wrong.
- */
-async function checkPassword(auth: Auth, userId: string, password: string): Promise<void> {
-  const context = await auth.$context;
-  const account = await callAuth(() => context.internalAdapter.findCredentialAccount(userId));
-  if (!account?.password) {
-    throw new AppError(
-      400,
-      'no_password',
-      'This account has no password to confirm with. Write to us through the contact page to delete it.',
-    );
-  }
-  if (!(await context.password.verify({ hash: account.password, password }))) {
-    throw new AppError(400, 'invalid_password', 'Your current password is incorrect.');
-  }
-}
 
 /**
  * Deleting an account (decision 0070): the member's own, confirmed with the password, in front of
@@ -57,15 +39,13 @@ export function registerDeletionRoutes(app: Http): void {
           409: describedError('The last admin cannot delete their account.'),
         },
       },
-      preHandler: rateLimit(app, [
-        byIp('delete-user', 20, 15 * MINUTE),
-        byUser('delete-user', 5, 15 * MINUTE),
-      ]),
+      preHandler: limitPasswordTries(app, 'delete-user'),
       config: { access: 'user' },
     },
     async (request, reply) => {
       const user = sessionUser(request);
-      await checkPassword(app.auth, user.id, request.body.password);
+      // The password in every case, however recent the sign-in; nothing is changed when it is wrong.
+      await callAuth(async () => checkPassword(await app.auth.$context, user.id, request.body.password));
       const result = await deleteAccount(deps(), user.id, { by: 'self' });
       // The session is gone with the account; signing out clears its cookie in the browser.
       const res = await callAuth(() =>

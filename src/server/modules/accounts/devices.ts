@@ -37,7 +37,8 @@ interface CookieContext {
 
 const hashOf = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
 
-const describeTime = (at: Date) =>
+/** A moment as the account emails name it: the date and the time in UTC. */
+export const describeTime = (at: Date) =>
   `${formatDate(at)} at ${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')} UTC`;
 
 /**

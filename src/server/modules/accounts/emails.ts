@@ -80,3 +80,37 @@ export function renderNewDeviceEmail({
     ),
   };
 }
+
+export function renderWrongTwoFactorCodesEmail({
+  firstName,
+  tries,
+  when,
+  device,
+  devicesLink,
+  resetLink,
+}: {
+  firstName: string;
+  tries: number;
+  when: string;
+  /** The browser and system of the last try, when its request named them. */
+  device: { browser: string; system: string } | null;
+  devicesLink: string;
+  resetLink: string;
+}) {
+  const subject = 'Someone entered wrong two-factor codes for your Prop Firm Club account';
+  const from = device ? ` from ${device.browser} on ${device.system}` : '';
+  const intro = `${tries} wrong two-factor codes in a row were entered for your account, the last on ${when}${from}. Codes are asked for only after the right password, and sign-in with a code is paused for a few minutes.`;
+  const ifYou = 'If this was you, there is nothing to do.';
+  const ifNot = `If it wasn't you, someone knows your password: change it now, and sign out any device you don't recognise under Signed-in devices: ${devicesLink}`;
+  const footer = `We send this email when ${tries} two-factor codes in a row are wrong.`;
+  return {
+    subject,
+    text: `${greeting(firstName)}\n\n${intro}\n\n${ifYou}\n\n${ifNot}\n\nChange your password: ${resetLink}\n\n${footer}\n\nProp Firm Club\n`,
+    html: layout(
+      'Wrong two-factor codes for your account',
+      [greeting(firstName), intro, ifYou, ifNot],
+      { label: 'Change your password', link: resetLink },
+      footer,
+    ),
+  };
+}

@@ -1,4 +1,3 @@
-import { APIError } from 'better-auth/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PASSWORD_MAX, StatusResponseSchema } from '../../../domain/accounts';
@@ -6,15 +5,18 @@ import { sessionUser } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { binaryResponse, describedError } from '../../lib/openapi';
-import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { HOUR } from '../../lib/rate-limit';
 import { callAuth } from './auth';
 import { buildExportZip, collectAccountData, exportFileName } from './export';
+import {
+  checkPassword,
+  FRESH_SIGN_IN_SECONDS,
+  freshSignInRequired,
+  isFreshSignIn,
+  limitPasswordTries,
+} from './recent-sign-in';
 import { toFetchHeaders } from './service';
 
-/** How long a sign-in, or a password entered again, lets the account's data be downloaded. */
-export const REAUTHENTICATION_WINDOW = 10 * MINUTE;
-/** The 403 code that tells the profile page to ask for the password. */
-export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
 const EXPORTS_PER_HOUR = 1;
 
 const ConfirmPasswordSchema = z.object({
@@ -55,7 +57,7 @@ export function registerExportRoutes(app: Http): void {
   // A counter that exists for 10 minutes after the password was confirmed in this session.
   const confirmation = app.createRateLimit({
     max: 1,
-    timeWindow: REAUTHENTICATION_WINDOW,
+    timeWindow: FRESH_SIGN_IN_SECONDS * 1000,
     keyGenerator: async (request) => `data-export:confirmed:${(await sessionOf(request)).id}`,
   });
   const exports = app.createRateLimit({
@@ -64,12 +66,12 @@ export function registerExportRoutes(app: Http): void {
     keyGenerator: (request) => `data-export:user:${sessionUser(request).id}`,
   });
 
-  const requireRecentSignIn = async (request: FastifyRequest) => {
-    const session = await sessionOf(request);
-    if (Date.now() - session.createdAt.getTime() <= REAUTHENTICATION_WINDOW) return;
+  // A recent sign-in, or the password confirmed in this session within the same 10 minutes.
+  const requireRecentSignInOrPassword = async (request: FastifyRequest) => {
+    if (isFreshSignIn((await sessionOf(request)).createdAt)) return;
     const confirmed = await confirmation(request, { increment: false });
     if (!confirmed.isAllowed && confirmed.remaining < 1) return;
-    throw new AppError(403, REAUTHENTICATION_REQUIRED, 'Enter your password again to download your data.');
+    throw freshSignInRequired('Enter your password again to download your data.');
   };
 
   // Counted once the caller may export, so asking for the password does not use up the hour.
@@ -93,7 +95,7 @@ export function registerExportRoutes(app: Http): void {
         summary:
           "Download the signed-in user's data as one ZIP: account, reviews, points, claims, reports, entries and images",
         description:
-          'Needs a sign-in within the last 10 minutes, or the password entered again since in this session (POST /api/profile/export/confirm); else 403 with the code reauthentication_required. One export an hour per account (429 with Retry-After).',
+          'Needs a sign-in within the last 10 minutes, or the password entered again since in this session (POST /api/profile/export/confirm); else 403 with the code fresh_sign_in_required. One export an hour per account (429 with Retry-After).',
         tags,
         response: {
           200: binaryResponse(
@@ -104,7 +106,7 @@ export function registerExportRoutes(app: Http): void {
           429: ErrorSchema,
         },
       },
-      preHandler: [requireRecentSignIn, limitExports],
+      preHandler: [requireRecentSignInOrPassword, limitExports],
       config: { access: 'user' },
     },
     async (request, reply) => {
@@ -142,28 +144,12 @@ export function registerExportRoutes(app: Http): void {
           400: describedError('The password is wrong (or the account has none), or the body is invalid.'),
         },
       },
-      preHandler: rateLimit(app, [
-        byIp('export-confirm', 20, 15 * MINUTE),
-        byUser('export-confirm', 5, 15 * MINUTE),
-      ]),
+      preHandler: limitPasswordTries(app, 'export-confirm'),
       config: { access: 'user' },
     },
     async (request) => {
-      try {
-        // Better Auth's own check of the password against the account's stored hash.
-        await callAuth(() =>
-          app.auth.api.verifyPassword({
-            headers: toFetchHeaders(request),
-            body: { password: request.body.password },
-          }),
-        );
-      } catch (error) {
-        if (error instanceof APIError && error.statusCode === 400)
-          throw new AppError(400, 'invalid_password', 'That password is not right.');
-        if (error instanceof APIError && error.statusCode === 401)
-          throw new AppError(401, 'unauthorized', 'Authentication required');
-        throw error;
-      }
+      const { password } = request.body;
+      await callAuth(async () => checkPassword(await app.auth.$context, sessionUser(request).id, password));
       await confirmation(request);
       return { status: true };
     },

@@ -410,7 +410,7 @@ describe('who may export, and how often', () => {
     const refused = await exportAs(ctx, user.cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
-      code: 'reauthentication_required',
+      code: 'fresh_sign_in_required',
       message: 'Enter your password again to download your data.',
     });
 
@@ -444,7 +444,7 @@ describe('who may export, and how often', () => {
     await ageSessions(ctx, user.id);
     const right = await post(ctx, '/api/profile/export/confirm', user.cookie, { password: user.password });
     expect(right.statusCode).toBe(200);
-    expect((await exportAs(ctx, otherDevice)).json().code).toBe('reauthentication_required');
+    expect((await exportAs(ctx, otherDevice)).json().code).toBe('fresh_sign_in_required');
     expect((await exportAs(ctx, user.cookie)).statusCode).toBe(200);
   });
 

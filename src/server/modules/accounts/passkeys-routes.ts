@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AddPasskeyPayloadSchema,
-  FRESH_SIGN_IN_REQUIRED,
   PasskeySchema,
   PasskeySignInPayloadSchema,
   RemovePasskeyPayloadSchema,
@@ -14,6 +13,7 @@ import { describedError } from '../../lib/openapi';
 import { byIp, byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
 import { callAuth } from './auth';
 import { findOwnPasskey, listPasskeys } from './passkeys';
+import { freshSignInRequired, limitPasswordTries } from './recent-sign-in';
 import { toFetchHeaders } from './service';
 
 /** Passes a request on to Better Auth (routes.ts): its answer, and a way to send it as it is. */
@@ -53,6 +53,11 @@ export function registerPasskeyRoutes(
 ): void {
   const tags = ['accounts'];
   const db = app.database.db;
+  // Both steps of adding a passkey count against one limit.
+  const limitAdding = rateLimit(app, [
+    byIp('passkey-add', 30, 15 * MINUTE),
+    byUser('passkey-add', 10, 15 * MINUTE),
+  ]);
 
   app.get(
     '/api/auth/passkeys',
@@ -88,18 +93,14 @@ export function registerPasskeyRoutes(
           403: describedError('The sign-in is more than 10 minutes old: sign in again to add a passkey.'),
         },
       },
-      preHandler: rateLimit(app, [
-        byIp('passkey-add', 30, 15 * MINUTE),
-        byUser('passkey-add', 10, 15 * MINUTE),
-      ]),
+      preHandler: limitAdding,
       config: { access: 'user' },
     },
     async (request, reply) => {
       const { res, send } = await forward(request, reply, '/api/auth/passkey/generate-register-options');
+      // Better Auth's freshAge: no password will do here, only a new sign-in.
       if (res.status === 403)
-        throw new AppError(
-          403,
-          FRESH_SIGN_IN_REQUIRED,
+        throw freshSignInRequired(
           'For your security, adding a passkey needs a sign-in within the last 10 minutes. Sign in again, then add it.',
         );
       return send();
@@ -120,10 +121,7 @@ export function registerPasskeyRoutes(
           401: describedError('The device did not verify its user (PIN, fingerprint or face).'),
         },
       },
-      preHandler: rateLimit(app, [
-        byIp('passkey-add', 30, 15 * MINUTE),
-        byUser('passkey-add', 10, 15 * MINUTE),
-      ]),
+      preHandler: limitAdding,
       config: { access: 'user' },
     },
     async (request, reply) => {
@@ -212,11 +210,8 @@ export function registerPasskeyRoutes(
           404: describedError('The user has no such passkey.'),
         },
       },
-      // Each try may check a password.
-      preHandler: rateLimit(app, [
-        byIp('passkey-remove', 20, 15 * MINUTE),
-        byUser('passkey-remove', 10, 15 * MINUTE),
-      ]),
+      // Each try may check a password (Better Auth's before hook, `requireRecentSignInForAuth`).
+      preHandler: limitPasswordTries(app, 'passkey-remove', 10),
       config: { access: 'user' },
     },
     async (request, reply) => {

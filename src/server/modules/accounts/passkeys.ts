@@ -1,21 +1,13 @@
 import { passkey } from '@better-auth/passkey';
 import type { Session } from 'better-auth';
-import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Passkey } from '../../../domain/passkeys';
 import type { Db } from '../../db/client';
 import { passkeys } from '../../db/schema';
 
-type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-
-/** A sensitive action without the password needs a sign-in at most this old (Better Auth's freshAge). */
-export const FRESH_SIGN_IN_SECONDS = 10 * 60;
-
 /** Better Auth's path of a passkey sign-in: the session it creates counts as two factors. */
 export const PASSKEY_SIGN_IN_PATH = '/passkey/verify-authentication';
-
-/** Better Auth's endpoints that need the password in the body or a recent sign-in. */
-const NEED_RECENT_SIGN_IN = new Set(['/passkey/delete-passkey', '/change-email']);
 
 /**
  * Better Auth's passkey plugin: the relying party is the site of PUBLIC_URL, and the origin a
@@ -72,43 +64,19 @@ export function markPasskeySession(session: Session, ctx: SessionContext | null)
   return { data: { ...session, signedInWithPasskey: true } };
 }
 
-/**
- * Better Auth's before hook for the sensitive endpoints that take no password of their own
- * (removing a passkey, changing the email): the session must have begun within `freshAge`, or the
- * body carries the account's password. Otherwise 403 `fresh_sign_in_required`, which the profile
- * turns into a password prompt. Endpoints that take the password (turning two-factor off, new
- * backup codes, changing the password, deleting the account) check it themselves.
- */
-export async function requireRecentSignIn(ctx: AuthMiddlewareContext): Promise<void> {
-  if (!NEED_RECENT_SIGN_IN.has(ctx.path)) return;
-  const session = await getSessionFromCtx(ctx);
-  // Without a session the endpoint itself answers 401.
-  if (!session) return;
-  const age = Date.now() - new Date(session.session.createdAt).getTime();
-  if (age < ctx.context.sessionConfig.freshAge * 1000) return;
-  const password = (ctx.body as { password?: unknown } | undefined)?.password;
-  if (typeof password === 'string' && password) {
-    const accounts = await ctx.context.internalAdapter.findAccounts(session.user.id);
-    const hash = accounts.find((a) => a.providerId === 'credential')?.password;
-    if (hash && (await ctx.context.password.verify({ hash, password }))) return;
-    throw new APIError('BAD_REQUEST', { code: 'INVALID_PASSWORD', message: 'Your password is incorrect.' });
-  }
-  throw new APIError('FORBIDDEN', {
-    code: 'FRESH_SIGN_IN_REQUIRED',
-    message: 'For your security, enter your password to continue: you signed in more than 10 minutes ago.',
-  });
-}
+/** What the profile shows of a passkey (`toPasskey`): never its public key or credential id. */
+const profileColumns = {
+  id: passkeys.id,
+  name: passkeys.name,
+  createdAt: passkeys.createdAt,
+  lastUsedAt: passkeys.lastUsedAt,
+  backedUp: passkeys.backedUp,
+};
 
 /** The user's passkeys, newest first, as the profile lists them. */
 export async function listPasskeys(db: Db, userId: string): Promise<Passkey[]> {
   const rows = await db
-    .select({
-      id: passkeys.id,
-      name: passkeys.name,
-      createdAt: passkeys.createdAt,
-      lastUsedAt: passkeys.lastUsedAt,
-      backedUp: passkeys.backedUp,
-    })
+    .select(profileColumns)
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .orderBy(desc(passkeys.createdAt), passkeys.id);
@@ -118,13 +86,7 @@ export async function listPasskeys(db: Db, userId: string): Promise<Passkey[]> {
 /** One of the user's passkeys, or undefined when it is not theirs (or does not exist). */
 export async function findOwnPasskey(db: Db, userId: string, id: string): Promise<Passkey | undefined> {
   const [row] = await db
-    .select({
-      id: passkeys.id,
-      name: passkeys.name,
-      createdAt: passkeys.createdAt,
-      lastUsedAt: passkeys.lastUsedAt,
-      backedUp: passkeys.backedUp,
-    })
+    .select(profileColumns)
     .from(passkeys)
     .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
     .limit(1);

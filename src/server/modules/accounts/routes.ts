@@ -30,6 +30,7 @@ import {
   toFetchHeaders,
 } from './service';
 import { registerSessionRoutes } from './session-routes';
+import { createWrongCodeAlerts } from './two-factor-alerts';
 
 /** Per the email address in the body: a forgotten-password storm against one account. */
 const byEmail = (name: string, max: number, timeWindow: number): Limit =>
@@ -180,10 +181,7 @@ export const accountsRoutes = fp(
       },
     );
 
-    // Our session list (session-routes.ts) names devices without handing out their tokens.
-    app.get('/api/auth/list-sessions', { schema: { hide: true } }, async () => {
-      throw new AppError(404, 'not_found', 'Not found.');
-    });
+    // list-sessions and revoke-session are ours (session-routes.ts): devices named, no tokens.
     registerSessionRoutes(app);
     registerExportRoutes(app);
 
@@ -373,7 +371,9 @@ export const accountsRoutes = fp(
       throw new AppError(404, 'not_found', 'Not found.');
     });
 
-    // Codes are six digits: each one tried counts, per IP address and per account.
+    // Codes are six digits: each one tried counts, per IP address and per account; the fifth wrong
+    // one in a row emails the account's owner.
+    const alertOnWrongCodes = createWrongCodeAlerts(app);
     const codeLimits = rateLimit(app, [
       byIp('two-factor', TWO_FACTOR_MAX_TRIES, TWO_FACTOR_WINDOW_SECONDS * 1000),
       byKey(
@@ -411,9 +411,11 @@ export const accountsRoutes = fp(
         async (request, reply) => {
           // Without a session the code completes a log-in; with one it turns two-factor on.
           const signingIn = !(await app.findSessionUser(request));
+          const account = signingIn ? await twoFactorAccountOf(auth, request) : undefined;
           const { res, send } = await forward(request, reply, path);
           const userId = res.ok && signingIn ? await userIdOf(res) : null;
           if (userId) await logLogIn(request, userId);
+          if (res.status === 401 && account) await alertOnWrongCodes(request, account);
           return send();
         },
       );

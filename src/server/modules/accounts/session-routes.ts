@@ -10,16 +10,18 @@ import { toFetchHeaders } from './service';
 import { findSessionToken, listSignedInSessions } from './sessions';
 
 /**
- * The signed-in devices of the profile page. These stand in for Better Auth's list-sessions, which
- * hands every session's token to the page's script and refuses sessions older than a day.
- * Signing out of all other devices is Better Auth's own revoke-other-sessions.
+ * The signed-in devices of the profile page, under the names of Better Auth's endpoints (issue #56)
+ * but ours in front of its handler (decision 0067): its list-sessions hands every session's token to
+ * the page's script and refuses sessions older than a day; its revoke-session takes a token. Ours
+ * list sessions by id and end one by id, so tokens never leave their cookies. Signing out of all
+ * other devices is Better Auth's own revoke-other-sessions.
  */
 export function registerSessionRoutes(app: Http): void {
   const tags = ['accounts'];
   const db = app.database.db;
 
   app.get(
-    '/api/auth/sessions',
+    '/api/auth/list-sessions',
     {
       schema: {
         operationId: 'listSignedInSessions',
@@ -36,14 +38,15 @@ export function registerSessionRoutes(app: Http): void {
     },
   );
 
-  app.delete(
-    '/api/auth/sessions/:id',
+  app.post(
+    '/api/auth/revoke-session',
     {
       schema: {
         operationId: 'endSignedInSession',
-        summary: "End one of the signed-in user's sessions: that device is signed out",
+        summary:
+          "End one of the signed-in user's sessions, named by its id from list-sessions: that device is signed out",
         tags,
-        params: z.object({ id: z.string().min(1).max(200) }),
+        body: z.object({ id: z.string().min(1).max(200) }),
         response: {
           200: StatusResponseSchema,
           404: describedError('The user has no such session.'),
@@ -53,7 +56,7 @@ export function registerSessionRoutes(app: Http): void {
       config: { access: 'user' },
     },
     async (request, reply) => {
-      const token = await findSessionToken(db, sessionUser(request).id, request.params.id);
+      const token = await findSessionToken(db, sessionUser(request).id, request.body.id);
       if (!token) throw new AppError(404, 'not_found', 'This device is already signed out.');
       const res = await callAuth(() =>
         app.auth.api.revokeSession({ headers: toFetchHeaders(request), body: { token }, asResponse: true }),

@@ -37,7 +37,7 @@ const isSignedIn = async (cookie: string) =>
   (await request('GET', '/api/auth/user', cookie)).statusCode === 200;
 
 const listSessions = async (cookie: string) => {
-  const res = await request('GET', '/api/auth/sessions', cookie);
+  const res = await request('GET', '/api/auth/list-sessions', cookie);
   expect(res.statusCode).toBe(200);
   return res.json() as { id: string; browser: string; system: string; current: boolean }[];
 };
@@ -47,7 +47,7 @@ describe('signed-in devices', () => {
     const user = await signUpUser(ctx);
     const laptop = await signIn(user, FIREFOX_LINUX);
     await signIn(user, SAFARI_IPHONE);
-    const res = await request('GET', '/api/auth/sessions', laptop);
+    const res = await request('GET', '/api/auth/list-sessions', laptop);
     expect(res.body).not.toMatch(/token/i);
     const list = await listSessions(laptop);
     expect(list).toHaveLength(3);
@@ -63,7 +63,7 @@ describe('signed-in devices', () => {
     const laptop = await signIn(user, FIREFOX_LINUX);
     const phone = await signIn(user, SAFARI_IPHONE);
     const target = (await listSessions(laptop)).find((s) => s.browser === 'Safari 17');
-    const res = await request('DELETE', `/api/auth/sessions/${target?.id}`, laptop);
+    const res = await request('POST', '/api/auth/revoke-session', laptop, { id: target?.id });
     expect(res.statusCode).toBe(200);
     expect(await isSignedIn(phone)).toBe(false);
     expect(await isSignedIn(laptop)).toBe(true);
@@ -74,10 +74,10 @@ describe('signed-in devices', () => {
     const owner = await signUpUser(ctx);
     const stranger = await signUpUser(ctx);
     const [session] = await listSessions(owner.cookie);
-    const res = await request('DELETE', `/api/auth/sessions/${session.id}`, stranger.cookie);
+    const res = await request('POST', '/api/auth/revoke-session', stranger.cookie, { id: session.id });
     expect(res.statusCode).toBe(404);
     expect(await isSignedIn(owner.cookie)).toBe(true);
-    expect((await request('GET', '/api/auth/sessions', '')).statusCode).toBe(401);
+    expect((await request('GET', '/api/auth/list-sessions', '')).statusCode).toBe(401);
   });
 
   it('signs out of all other devices, keeping the current one', async () => {
@@ -92,9 +92,26 @@ describe('signed-in devices', () => {
     expect(await listSessions(laptop)).toEqual([expect.objectContaining({ current: true })]);
   });
 
-  it("keeps Better Auth's token-revealing session list closed", async () => {
+  it('ends a session by its id only: a token is refused, and the old paths are gone', async () => {
     const user = await signUpUser(ctx);
-    expect((await request('GET', '/api/auth/list-sessions', user.cookie)).statusCode).toBe(404);
+    const phone = await signIn(user, SAFARI_IPHONE);
+    const token = decodeURIComponent(
+      phone
+        .split('; ')
+        .find((c) => c.startsWith('pfc.session_token='))
+        ?.split('=')[1]
+        ?.split('.')[0] ?? '',
+    );
+    expect(token).not.toBe('');
+    const byToken = await request('POST', '/api/auth/revoke-session', user.cookie, { token });
+    expect(byToken.statusCode).toBe(400);
+    expect(await isSignedIn(phone)).toBe(true);
+    expect((await request('POST', '/api/auth/revoke-session', user.cookie, { id: token })).statusCode).toBe(
+      404,
+    );
+    expect(await isSignedIn(phone)).toBe(true);
+    expect((await request('GET', '/api/auth/sessions', user.cookie)).statusCode).toBe(404);
+    expect((await request('DELETE', '/api/auth/sessions/x', user.cookie)).statusCode).toBe(404);
   });
 
   it('stores no IP address with a session', async () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, nextIp, signUpUser, type TestUser } from '../../../../tests/setup/accounts';
+import { cookieOf, mailsTo, nextIp, signUpUser, type TestUser } from '../../../../tests/setup/accounts';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../tests/setup/test-app';
 import { secretOf, totpCode } from '../../../../tests/setup/totp';
-import { activityLogs, twoFactors } from '../../db/schema';
+import { activityLogs, twoFactors, users } from '../../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -237,6 +237,76 @@ describe('two-factor sign-in', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).not.toHaveProperty('twoFactorRedirect');
     expect(sessionCookieIn(res.headers['set-cookie'])).toBe(true);
+  });
+});
+
+/**
+ * Two-factor sign-in turned on without spending a try: the code that turns it on counts toward the
+ * account's 5 tries in 5 minutes, so these tests set in the database what that code would.
+ */
+async function withTwoFactorOn(): Promise<{ user: TestUser; secret: Buffer }> {
+  const user = await signUpUser(ctx);
+  const enabled = await post(
+    '/api/auth/two-factor/enable',
+    { password: user.password },
+    { cookie: user.cookie },
+  );
+  expect(enabled.statusCode).toBe(200);
+  await ctx.db.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, user.id));
+  await ctx.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+  return { user, secret: secretOf((enabled.json() as { totpURI: string }).totpURI) };
+}
+
+const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const wrongCodeMails = async (user: TestUser) =>
+  (await mailsTo(ctx, user.email)).filter(
+    (m) => m.subject === 'Someone entered wrong two-factor codes for your Prop Firm Club account',
+  );
+const tryCode = (cookie: string, code: string) =>
+  post('/api/auth/two-factor/verify-totp', { code }, { cookie, 'user-agent': FIREFOX_LINUX });
+const wrongCodeOf = (secret: Buffer) => totpCode(secret, Date.now() + 10 * 60_000);
+
+describe('wrong two-factor codes', () => {
+  it('emails the owner once at the fifth wrong code in a row, with when, the browser and links', async () => {
+    const { user, secret } = await withTwoFactorOn();
+    const pending = await signInWithPassword(user);
+    for (let i = 0; i < 4; i += 1) expect((await tryCode(pending, wrongCodeOf(secret))).statusCode).toBe(401);
+    expect(await wrongCodeMails(user)).toHaveLength(0);
+
+    expect((await tryCode(pending, wrongCodeOf(secret))).statusCode).toBe(401);
+    const mails = await wrongCodeMails(user);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/the last on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{2}:\d{2} UTC/);
+    expect(mails[0].text).toContain('from Firefox 133 on Linux');
+    expect(mails[0].text).toContain('/profile#sessions');
+    expect(mails[0].text).toContain('/auth?mode=forgot');
+
+    // The sixth is refused before any code is checked, and sends nothing more.
+    expect((await tryCode(await signInWithPassword(user), totpCode(secret))).statusCode).toBe(429);
+    expect(await wrongCodeMails(user)).toHaveLength(1);
+  });
+
+  it('counts wrong codes in a row: earlier ones count, and a right code starts again', async () => {
+    // Three wrong codes in an earlier window stay on the account's count until a right one.
+    const earlier = await withTwoFactorOn();
+    await ctx.db
+      .update(twoFactors)
+      .set({ failedVerificationCount: 3 })
+      .where(eq(twoFactors.userId, earlier.user.id));
+    const pending = await signInWithPassword(earlier.user);
+    expect((await tryCode(pending, wrongCodeOf(earlier.secret))).statusCode).toBe(401);
+    expect(await wrongCodeMails(earlier.user)).toHaveLength(0);
+    expect((await tryCode(pending, wrongCodeOf(earlier.secret))).statusCode).toBe(401);
+    expect(await wrongCodeMails(earlier.user)).toHaveLength(1);
+
+    const { user, secret } = await withTwoFactorOn();
+    await ctx.db.update(twoFactors).set({ failedVerificationCount: 3 }).where(eq(twoFactors.userId, user.id));
+    const first = await signInWithPassword(user);
+    expect((await tryCode(first, wrongCodeOf(secret))).statusCode).toBe(401);
+    expect((await tryCode(first, totpCode(secret))).statusCode).toBe(200);
+    const second = await signInWithPassword(user);
+    for (let i = 0; i < 3; i += 1) expect((await tryCode(second, wrongCodeOf(secret))).statusCode).toBe(401);
+    expect(await wrongCodeMails(user)).toHaveLength(0);
   });
 });
 

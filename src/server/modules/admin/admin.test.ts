@@ -129,6 +129,19 @@ describe('GET /api/admin/overview', () => {
     expect(body.recentMessages[0]).toMatchObject({ name: 'Pat', topic: 'general' });
     expect(body.content).toHaveProperty('listedFirms');
   });
+
+  it("counts no deleted account: the users figure and the home page's traders each drop by one", async () => {
+    const leaving = await signUpUser(ctx, { prefix: 'del', verified: true });
+    const figures = async () => ({
+      users: (await call('GET', '/api/admin/overview', 'admin')).json().users as number,
+      traders: (await call('GET', '/api/hero-stats', 'anonymous')).json().tradersCount as number,
+    });
+    const before = await figures();
+    const res = await call('DELETE', `/api/admin/users/${leaving.id}`, 'admin', { reason: 'asked by email' });
+    expect(res.statusCode).toBe(200);
+    // The row stays as a tombstone (decision 0070), counted by nobody.
+    expect(await figures()).toEqual({ users: before.users - 1, traders: before.traders - 1 });
+  });
 });
 
 describe('firms admin', () => {

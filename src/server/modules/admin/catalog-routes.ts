@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_CATALOG_BYTES } from '../../../domain/catalog';
 import { CatalogImportReportSchema } from '../../../domain/catalog-diff';
@@ -6,7 +6,7 @@ import { sessionUser } from '../../lib/access';
 import { AppError } from '../../lib/app-error';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byUser, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/service';
+import { startRuleChangeEmails } from '../rule-changes/service';
 import { exportCatalog, importCatalog } from './catalog';
 import {
   CATALOG_CSV_FILES,
@@ -15,28 +15,8 @@ import {
   catalogJson,
   readCatalogFiles,
 } from './catalog-files';
-import type { CatalogImportEffects } from './catalog-write';
 
 const tags = ['admin'];
-
-/**
- * After an applied import has committed (and published its changes), what an editor's saves do
- * next: the rule-change emails to followers, one job run per firm. The command line awaits the
- * emails; a request does not.
- */
-export async function finishCatalogImport(
-  app: Pick<FastifyInstance, 'jobs'>,
-  effects: CatalogImportEffects,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  await Promise.all(
-    effects.ruleChangeBatches.map((batch) =>
-      app.jobs
-        .run(RULE_CHANGE_EMAILS_JOB, batch)
-        .catch((err: unknown) => log.error({ err, firmId: batch.firmId }, 'rule-change emails not started')),
-    ),
-  );
-}
 
 /** The export's formats: the JSON document, or one of the CSV files. */
 const CSV_EXPORTS = {
@@ -165,7 +145,7 @@ export async function adminCatalogRoutes(app: Http): Promise<void> {
         apply: true,
         fingerprint: upload.fingerprint ?? '',
       });
-      void finishCatalogImport(app, effects, request.log);
+      void startRuleChangeEmails(app, effects.ruleChangeBatches, request.log);
       return report;
     },
   );

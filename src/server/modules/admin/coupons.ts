@@ -13,8 +13,8 @@ import { chunksOf } from '../../lib/batches';
 import type { Changes } from '../../lib/events';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { recordPriceHistory } from '../price-history/service';
-import { conflict } from './firms';
 import { type Actor, recordAudit, recordAudits } from './service';
+import { committedDelete, conflict, deleteAtVersion } from './versions';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
@@ -260,35 +260,19 @@ export async function updateCouponIn(
   return after;
 }
 
-export async function deleteCoupon(
-  db: Db,
-  changes: Changes,
-  actor: Actor,
-  id: number,
-  version: number,
-): Promise<void> {
-  await changes.commit(db, async (tx) => {
-    await deleteCouponIn(tx, actor, id, version);
-    return { changes: [{ type: 'coupon.deleted', id }] };
-  });
-}
+/** The editor's delete, over the version the admin saw. */
+export const deleteCoupon = committedDelete(deleteCouponIn, (id) => ({ type: 'coupon.deleted', id }));
 
 /** The editor's delete within the caller's transaction (the catalog import's). */
 export async function deleteCouponIn(tx: Tx, actor: Actor, id: number, version: number): Promise<void> {
-  const before = await findAdminCoupon(tx, id);
-  if (!before) throw notFound('Coupon');
-  if (before.version !== version) throw conflict();
-  const deleted = await tx
-    .delete(coupons)
-    .where(and(eq(coupons.id, id), eq(coupons.version, version)))
-    .returning({ id: coupons.id });
-  if (deleted.length === 0) throw conflict();
-  await recordPricesOf(tx, [before.propFirmId]);
-  await recordAudit(tx, actor, {
-    action: 'delete',
+  const before = await deleteAtVersion(tx, actor, {
+    table: coupons,
+    id,
+    version,
+    find: () => findAdminCoupon(tx, id),
+    what: 'Coupon',
     entity: 'coupon',
-    entityId: id,
-    summary: before.code,
-    before,
+    summary: (coupon) => coupon.code,
   });
+  await recordPricesOf(tx, [before.propFirmId]);
 }

@@ -16,7 +16,7 @@ import {
 import { IdParamsSchema } from '../../../domain/ids';
 import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
-import { RULE_CHANGE_EMAILS_JOB } from '../rule-changes/service';
+import { startRuleChangeEmails } from '../rule-changes/service';
 import { getAdminFirm } from './firm-document';
 import { listAdminFirms, listFirmOptions } from './firm-list';
 import { createFirm, createResource, deleteFirm, updateFirm } from './firms';
@@ -113,21 +113,12 @@ export async function adminFirmRoutes(app: Http): Promise<void> {
         request.body.version,
         request.body.firm,
       );
-      if (saved.ruleChanges.changes.length) {
-        // After the commit and the read models' update, not awaited: the save does not wait on
-        // email, and a failed send retries in the job (a mail failure never undoes the save).
-        app.readModels
-          .settled()
-          .then(() =>
-            app.jobs.run(RULE_CHANGE_EMAILS_JOB, {
-              firmId: saved.firm.id,
-              batchId: saved.ruleChanges.batchId,
-            }),
-          )
-          .catch((err: unknown) =>
-            request.log.error({ err, firmId: saved.firm.id }, 'rule-change emails not started'),
-          );
-      }
+      if (saved.ruleChanges.changes.length)
+        void startRuleChangeEmails(
+          app,
+          [{ firmId: saved.firm.id, batchId: saved.ruleChanges.batchId }],
+          request.log,
+        );
       return saved.firm;
     },
   );

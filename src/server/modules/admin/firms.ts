@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CONFLICT_MESSAGE } from '../../../domain/admin';
+import { inArray, sql } from 'drizzle-orm';
 import type { AdminFirm, FirmOptions, FirmValues } from '../../../domain/admin-firms';
 import type { Db, Tx } from '../../db/client';
 import { firmRuleChanges, payoutMethods, platforms, propFirms } from '../../db/schema';
@@ -11,8 +10,10 @@ import { recordPriceHistory } from '../price-history/service';
 import { findAdminFirm, findAdminFirms } from './firm-document';
 import { noWrites, planFirmParts, type RuleChangeRow, runPartWrites } from './firm-parts';
 import { type Actor, recordAudit, recordAudits } from './service';
+import { committedDelete, conflict, deleteAtVersion } from './versions';
 
-export const conflict = () => new AppError(409, 'conflict', CONFLICT_MESSAGE);
+/** The editors' 409 (defined beside `deleteAtVersion`), where the other admin modules import it. */
+export { conflict };
 
 /** The columns of prop_firms an editor's save writes. */
 function firmColumns(input: FirmValues) {
@@ -65,8 +66,14 @@ async function assertResourcesExist(tx: Tx, inputs: FirmValues[]) {
   );
 }
 
-/** One firm of a batch of saves: a new firm (no id), or an existing one saved over `version`. */
-export type FirmSave = { input: FirmValues } & ({ id?: undefined } | { id: number; version: number });
+/**
+ * One firm of a batch of saves: a new firm (no id), or an existing one saved over `version`;
+ * `reportedByFirm` marks its rule changes as a firm's approved change request.
+ */
+export type FirmSave = { input: FirmValues; reportedByFirm?: boolean } & (
+  | { id?: undefined }
+  | { id: number; version: number }
+);
 
 export interface FirmSaved {
   firm: AdminFirm;
@@ -115,8 +122,9 @@ export async function updateFirmIn(
   version: number,
   input: FirmValues,
   now = new Date(),
+  reportedByFirm = false,
 ): Promise<FirmSaved> {
-  const [saved] = await saveFirmsIn(tx, actor, [{ id, version, input }], now);
+  const [saved] = await saveFirmsIn(tx, actor, [{ id, version, input, reportedByFirm }], now);
   return saved;
 }
 
@@ -176,7 +184,13 @@ export async function saveFirmsIn(
   await recordPriceHistory(tx, ids, now);
   const batchIds = saves.map(() => randomUUID());
   const ruleRows = changes.flatMap((list, i) =>
-    list.map((c) => ({ ...c, propFirmId: ids[i], batchId: batchIds[i], createdAt: now })),
+    list.map((c) => ({
+      ...c,
+      propFirmId: ids[i],
+      batchId: batchIds[i],
+      reportedByFirm: saves[i].reportedByFirm ?? false,
+      createdAt: now,
+    })),
   );
   for (const chunk of chunksOf(ruleRows, IDS_PER_QUERY)) await tx.insert(firmRuleChanges).values(chunk);
 
@@ -199,35 +213,19 @@ export async function saveFirmsIn(
   }));
 }
 
-export async function deleteFirm(
-  db: Db,
-  changes: Changes,
-  actor: Actor,
-  id: number,
-  version: number,
-): Promise<void> {
-  await changes.commit(db, async (tx) => {
-    await deleteFirmIn(tx, actor, id, version);
-    return { changes: [{ type: 'firm.deleted', id }] };
-  });
-}
+/** The editor's delete, over the version the admin saw. */
+export const deleteFirm = committedDelete(deleteFirmIn, (id) => ({ type: 'firm.deleted', id }));
 
 /** The editor's delete within the caller's transaction (the catalog import's). */
 export async function deleteFirmIn(tx: Tx, actor: Actor, id: number, version: number): Promise<void> {
-  const before = await findAdminFirm(tx, id);
-  if (!before) throw notFound('Firm');
-  if (before.version !== version) throw conflict();
-  const deleted = await tx
-    .delete(propFirms)
-    .where(and(eq(propFirms.id, id), eq(propFirms.version, version)))
-    .returning({ id: propFirms.id });
-  if (deleted.length === 0) throw conflict();
-  await recordAudit(tx, actor, {
-    action: 'delete',
+  await deleteAtVersion(tx, actor, {
+    table: propFirms,
+    id,
+    version,
+    find: () => findAdminFirm(tx, id),
+    what: 'Firm',
     entity: 'firm',
-    entityId: id,
-    summary: before.name,
-    before,
+    summary: (firm) => firm.name,
   });
 }
 

@@ -12,6 +12,7 @@ import {
 import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { adminCatalogRoutes } from './catalog-routes';
+import { changeRequestsRoutes } from './change-request-routes';
 import { adminContentRoutes } from './content-routes';
 import { adminFirmRoutes } from './firm-routes';
 import { adminPostRoutes } from './post-routes';
@@ -129,6 +130,7 @@ export const adminRoutes = fp(
     await app.register(adminContentRoutes);
     await app.register(adminCatalogRoutes);
     await app.register(adminPostRoutes);
+    await app.register(changeRequestsRoutes);
   },
   { name: 'admin', dependencies: ['accounts'] },
 );

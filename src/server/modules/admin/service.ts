@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, notLike, type SQL, sql } from 'drizzle-orm';
+import { DELETED_EMAIL_DOMAIN } from '../../../domain/account-deletion';
 import {
   type AdminOverview,
   AUDIT_PAGE_SIZE,
@@ -23,6 +24,8 @@ import {
   users,
 } from '../../db/schema';
 
+/** A firm as the admin editor loads it (the demo seed copies one into a change request). */
+export { findAdminFirm } from './firm-document';
 /** Who made an admin change. */
 export interface Actor {
   /** Null for the command line (npm run data:import without --as). */
@@ -132,7 +135,9 @@ export async function getAdminOverview(db: Db, at = new Date()): Promise<AdminOv
         verifiedUsers: n(sql`count(*) filter (where ${users.emailVerified})`),
         admins: n(sql`count(*) filter (where ${users.role} like '%admin%')`),
       })
-      .from(users),
+      .from(users)
+      // A deleted account's tombstone row (decision 0070) is nobody's account.
+      .where(notLike(users.email, `%@${DELETED_EMAIL_DOMAIN}`)),
     db.select({ n: count() }).from(sessions).where(gt(sessions.expiresAt, at)),
     db
       .select({

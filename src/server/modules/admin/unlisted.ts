@@ -5,8 +5,8 @@ import { unlistedFirms } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { chunksOf } from '../../lib/batches';
 import type { ChangeEvent, Changes } from '../../lib/events';
-import { conflict } from './firms';
-import { type Actor, recordAudit, recordAudits } from './service';
+import { type Actor, recordAudits } from './service';
+import { committedDelete, conflict, deleteAtVersion } from './versions';
 
 type UnlistedValues = import('zod').output<typeof UnlistedFirmInputSchema>;
 
@@ -146,34 +146,17 @@ export async function updateUnlistedFirm(
 }
 
 /** Deletes the version the admin saw; an entry saved since is a 409 Conflict. */
-export async function deleteUnlistedFirm(
-  db: Db,
-  changes: Changes,
-  actor: Actor,
-  id: number,
-  version: number,
-): Promise<void> {
-  await changes.commit(db, async (tx) => {
-    await deleteUnlistedFirmIn(tx, actor, id, version);
-    return { changes: [unlistedFirmChanged('deleted')] };
-  });
-}
+export const deleteUnlistedFirm = committedDelete(deleteUnlistedFirmIn, () => unlistedFirmChanged('deleted'));
 
 /** The editor's delete within the caller's transaction (the catalog import's). */
 export async function deleteUnlistedFirmIn(tx: Tx, actor: Actor, id: number, version: number): Promise<void> {
-  const [current] = await tx
-    .select(columns)
-    .from(unlistedFirms)
-    .where(eq(unlistedFirms.id, id))
-    .for('update');
-  if (!current) throw notFound('Unlisted firm');
-  if (current.version !== version) throw conflict();
-  const [before] = await tx.delete(unlistedFirms).where(eq(unlistedFirms.id, id)).returning(columns);
-  await recordAudit(tx, actor, {
-    action: 'delete',
+  await deleteAtVersion(tx, actor, {
+    table: unlistedFirms,
+    id,
+    version,
+    find: async () => (await tx.select(columns).from(unlistedFirms).where(eq(unlistedFirms.id, id)))[0],
+    what: 'Unlisted firm',
     entity: 'unlisted_firm',
-    entityId: id,
-    summary: before.name,
-    before,
+    summary: (entry) => entry.name,
   });
 }

@@ -7,6 +7,9 @@ import { AppError } from '../../lib/app-error';
 import type { ActivityRow, IngestBuffer, PageViewRow } from './ingest-buffer';
 import { rolledThroughAt, rollUpAnalytics } from './rollups';
 
+/** One firm's figures over a range against the period before (its firm console shows them). */
+export { getFirmAnalyticsDetail } from './firm-dashboards';
+
 export type ActivityEntry = Omit<ActivityLog, 'userId'> & {
   sessionId?: string | null;
   propFirmId?: number | null;

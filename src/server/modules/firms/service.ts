@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notLike, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { DELETED_EMAIL_DOMAIN } from '../../../domain/account-deletion';
 import type {
   AccountCount,
   AccountWithDetails,
@@ -291,11 +292,15 @@ export async function listAccountsWithDetails(db: Db): Promise<AccountWithDetail
   return rows.map(({ firmId, ...row }) => ({ ...row, propFirm: { id: firmId } }));
 }
 
-/** tradersCount: distinct emails among registered users and confirmed newsletter subscribers. */
+/**
+ * tradersCount: distinct emails among registered users and confirmed newsletter subscribers. A
+ * deleted account's tombstone row (decision 0070) is nobody, and is not counted.
+ */
 export async function getHeroStats(db: Db): Promise<HeroStats> {
   const people = db
     .select({ email: sql`lower(${users.email})`.as('email') })
     .from(users)
+    .where(notLike(users.email, `%@${DELETED_EMAIL_DOMAIN}`))
     .union(
       db
         .select({ email: sql`lower(${newsletterSubscribers.email})`.as('email') })

@@ -24,12 +24,14 @@ export function renderReplyEmail(reply: ReplyEmail): Omit<MailMessage, 'to'> {
     `Hi ${reply.firstName?.trim() || 'there'},`,
     `${reply.firmName} replied to ${about} on Prop Firm Club. The reply comes from the firm's representative, whose account we checked; it never changes a rating or a payout record.`,
   ];
+  // A reviewer may answer by editing their review (signed in, on the firm page's Reviews tab).
+  const edit = reply.target === 'review' ? 'You may also edit your review there.' : '';
   const closing =
     'If the reply breaks our rules (personal details, threats, pressure to change or remove your words), report it to us through the contact page.';
   const text = [
     ...paragraphs,
     `Their reply:\n\n${reply.body}`,
-    `See it on the firm's page: ${reply.url}`,
+    `See it on the firm's page: ${reply.url}${edit ? `\n${edit}` : ''}`,
     closing,
     'Prop Firm Club',
   ].join('\n\n');
@@ -37,7 +39,7 @@ export function renderReplyEmail(reply: ReplyEmail): Omit<MailMessage, 'to'> {
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     '<p>Their reply:</p>',
     `<blockquote style="white-space:pre-wrap;border-left:3px solid #cbd5e1;margin:0;padding-left:12px">${escapeHtml(reply.body)}</blockquote>`,
-    `<p><a href="${escapeHtml(reply.url)}">See it on the firm's page</a></p>`,
+    `<p><a href="${escapeHtml(reply.url)}">See it on the firm's page</a>.${edit ? ` ${escapeHtml(edit)}` : ''}</p>`,
     `<p>${escapeHtml(closing)}</p>`,
     '<p>Prop Firm Club</p>',
   ].join('');

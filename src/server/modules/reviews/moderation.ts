@@ -50,34 +50,49 @@ export async function isCopiedText(
   return Number(same.n) > 0;
 }
 
+/** Reviews of the firm in the last day from accounts younger than a week: the `burst` check's count. */
+async function countRecentNewAccountReviews(db: Db, propFirmId: number, now: Date): Promise<number> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(
+      and(
+        eq(reviews.propFirmId, propFirmId),
+        gte(reviews.createdAt, new Date(now.getTime() - DAY_MS)),
+        gte(users.createdAt, new Date(now.getTime() - NEW_ACCOUNT_DAYS * DAY_MS)),
+      ),
+    );
+  return Number(recent.n);
+}
+
 /**
  * The automatic checks of a new review (decision 0027): a link in it, the same text as another
  * review, or a burst of reviews of the firm from new accounts. Any of them holds it for an admin.
+ * An author's edit (`id`: the review edited) runs the text checks only: its own stored text is no
+ * copy, and an edit adds no review to a burst.
  */
 export async function runAutoChecks(
   db: Db,
-  review: { propFirmId: number; title: string; comment: string },
+  review: { id?: number; propFirmId: number; title: string; comment: string },
   now = new Date(),
 ): Promise<AutoCheck[]> {
   const checks: AutoCheck[] = [];
   if (containsLink(review.title, review.comment)) checks.push('link');
-  const [copied, [recent]] = await Promise.all([
-    isCopiedText(db, reviews, reviews.comment, review.comment),
-    db
-      .select({ n: count() })
-      .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.userId))
-      .where(
-        and(
-          eq(reviews.propFirmId, review.propFirmId),
-          gte(reviews.createdAt, new Date(now.getTime() - DAY_MS)),
-          gte(users.createdAt, new Date(now.getTime() - NEW_ACCOUNT_DAYS * DAY_MS)),
-        ),
-      ),
+  const editing = review.id !== undefined;
+  const [copied, recent] = await Promise.all([
+    isCopiedText(
+      db,
+      reviews,
+      reviews.comment,
+      review.comment,
+      editing ? ne(reviews.id, review.id!) : undefined,
+    ),
+    editing ? 0 : countRecentNewAccountReviews(db, review.propFirmId, now),
   ]);
   if (copied) checks.push('duplicate');
-  // This review is the next one: a burst when it makes BURST_REVIEWS.
-  if (Number(recent.n) + 1 >= BURST_REVIEWS) checks.push('burst');
+  // A new review is the next one: a burst when it makes BURST_REVIEWS.
+  if (!editing && recent + 1 >= BURST_REVIEWS) checks.push('burst');
   return checks;
 }
 

@@ -119,6 +119,7 @@ async function readFirmReviews(db: Db, ids?: readonly number[], now = new Date()
         title: newest.title,
         comment: newest.comment,
         createdAt: newest.createdAt,
+        editedAt: newest.editedAt,
         isManual: newest.isManual,
         authorName: newest.authorName,
         source: newest.source,

@@ -30,7 +30,13 @@ import {
   reportReview,
 } from './moderation';
 import { createReviewModel, firmReviewsOf } from './review-model';
-import { createReview, getOwnFirmReview, listFirmReviewsBefore, REVIEWS_PAGE_SIZE } from './service';
+import {
+  createReview,
+  getOwnFirmReview,
+  listFirmReviewsBefore,
+  REVIEWS_PAGE_SIZE,
+  updateReview,
+} from './service';
 
 const tags = ['reviews'];
 
@@ -43,6 +49,8 @@ const FirmReviewsQuerySchema = z.object({
 export async function reviewsRoutes(app: Http): Promise<void> {
   const db = app.database.db;
   const model = app.readModels.register(createReviewModel(db));
+  // Writing and editing reviews share one set of limits (and counters).
+  const reviewLimits = rateLimit(app, [byUser('review', 10, 10 * MINUTE), byIp('review', 30, 10 * MINUTE)]);
 
   app.get(
     '/api/firms/:slug/reviews',
@@ -119,7 +127,7 @@ export async function reviewsRoutes(app: Http): Promise<void> {
           404: ErrorSchema,
         },
       },
-      preHandler: rateLimit(app, [byUser('review', 10, 10 * MINUTE), byIp('review', 30, 10 * MINUTE)]),
+      preHandler: reviewLimits,
       config: { access: 'verified' },
     },
     async (request, reply) => {
@@ -132,6 +140,31 @@ export async function reviewsRoutes(app: Http): Promise<void> {
       );
       return reply.status(201).send(review);
     },
+  );
+
+  app.put(
+    '/api/reviews/:id',
+    {
+      schema: {
+        operationId: 'updateReview',
+        tags,
+        summary:
+          'Edit your review: the same body and checks as a new one (a link or copied text holds it); not once hidden or deleted',
+        params: IdParamsSchema,
+        body: ReviewPayloadSchema,
+        response: {
+          200: PostedReviewSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
+      },
+      preHandler: reviewLimits,
+      config: { access: 'verified' },
+    },
+    async (request) => updateReview(db, app.changes, sessionUser(request), request.params.id, request.body),
   );
 
   app.post(

@@ -36,6 +36,7 @@ export const reviewColumns = {
   title: reviews.title,
   comment: reviews.comment,
   createdAt: reviews.createdAt,
+  editedAt: reviews.editedAt,
   isManual: reviews.isManual,
   authorName: reviews.authorName,
   source: reviews.source,
@@ -48,8 +49,9 @@ export const reviewColumns = {
 /** A review's firm reply, left joined with `publicReplyColumns` (a new review has none). */
 export const reviewReplyJoin = and(eq(firmReplies.reviewId, reviews.id), publishedReply);
 
-interface ReviewRow extends Omit<Review, 'createdAt' | 'user' | 'reply'> {
+interface ReviewRow extends Omit<Review, 'createdAt' | 'editedAt' | 'user' | 'reply'> {
   createdAt: Date;
+  editedAt: Date | null;
   userId: string | null;
   firstName: string | null;
   username: string | null;
@@ -64,6 +66,7 @@ export function toReview({
   firstName,
   username,
   createdAt,
+  editedAt,
   replyBody,
   replyCreatedAt,
   replyUpdatedAt,
@@ -72,6 +75,7 @@ export function toReview({
   return {
     ...row,
     createdAt: createdAt.toISOString(),
+    editedAt: editedAt ? editedAt.toISOString() : null,
     user: row.isManual || !userId ? null : { firstName, username },
     reply: publicReplyOf({ replyBody, replyCreatedAt, replyUpdatedAt }),
   };
@@ -217,4 +221,87 @@ export async function createReview(
     .leftJoin(users, eq(users.id, reviews.userId))
     .where(eq(reviews.id, created.id));
   return { ...toReview(row), status: autoChecks.length ? 'held' : 'published' };
+}
+
+/** Moderators' decisions an author's edit cannot undo: a hidden or deleted review stays as it is. */
+function assertEditable(status: ReviewStatus): void {
+  if (status === 'hidden' || status === 'deleted') {
+    throw new AppError(
+      409,
+      'review_removed',
+      `This review was ${status === 'hidden' ? 'hidden' : 'deleted'} by our moderators, so it can no longer be edited.`,
+    );
+  }
+}
+
+/**
+ * The author's edit of their review: the same body and automatic checks as a new review (a link or
+ * copied text holds it for an admin; a held review stays held), `editedAt` set, the date it was
+ * written kept. A hidden or deleted review is 409. A firm's reply stays attached; the weekly awards
+ * judge reviews by the week they were written, once (review-awards.ts), so an edit never earns
+ * points again. Saving the same words changes nothing.
+ */
+export async function updateReview(
+  db: Db,
+  changes: Changes,
+  author: ReviewAuthor | null,
+  id: number,
+  payload: ReviewPayload,
+): Promise<Review & { status: ReviewStatus }> {
+  assertCanReview(author);
+  const [current] = await db
+    .select({ userId: reviews.userId, propFirmId: reviews.propFirmId, status: reviews.status })
+    .from(reviews)
+    .where(eq(reviews.id, id));
+  if (!current) throw notFound('Review');
+  if (current.userId !== author.id) {
+    throw new AppError(403, 'not_author', 'Only the author of a review can edit it.');
+  }
+  if (payload.propFirmId !== undefined && payload.propFirmId !== current.propFirmId) {
+    throw new AppError(400, 'firm_mismatch', 'propFirmId must match the firm of the review');
+  }
+  assertEditable(current.status);
+  const firm = await resolveListedFirm(db, String(current.propFirmId));
+  await assertNotFirmRepresentative(db, author.id, firm, 'review');
+  const { rating, title, comment } = payload;
+  const autoChecks = await runAutoChecks(db, { id, propFirmId: firm.id, title, comment });
+  const status = await changes.commit(db, async (tx) => {
+    // Under the row's lock: a moderator's decision taken meanwhile wins.
+    const [row] = await tx
+      .select({
+        status: reviews.status,
+        autoChecks: reviews.autoChecks,
+        rating: reviews.rating,
+        title: reviews.title,
+        comment: reviews.comment,
+      })
+      .from(reviews)
+      .where(eq(reviews.id, id))
+      .for('update');
+    if (!row) throw notFound('Review');
+    assertEditable(row.status);
+    if (row.rating === rating && row.title === title && row.comment === comment) {
+      return { result: row.status, changes: [] };
+    }
+    const next: ReviewStatus = autoChecks.length ? 'held' : row.status;
+    await tx
+      .update(reviews)
+      .set({
+        rating,
+        title,
+        comment,
+        editedAt: new Date(),
+        status: next,
+        autoChecks: [...new Set([...row.autoChecks, ...autoChecks])],
+      })
+      .where(eq(reviews.id, id));
+    return { result: next, changes: [{ type: 'review.updated', id, firmId: firm.id }] };
+  });
+  const [row] = await db
+    .select({ ...reviewColumns, ...publicReplyColumns })
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(firmReplies, reviewReplyJoin)
+    .where(eq(reviews.id, id));
+  return { ...toReview(row), status };
 }

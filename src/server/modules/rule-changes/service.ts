@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { formatDate } from '../../../domain/format';
 import { describeRuleChangeInModel, type RuleChangeFacts } from '../../../domain/rule-change-text';
 import { type FollowedFirm, RULE_CHANGES_LIMIT, type RuleChange } from '../../../domain/rule-changes';
@@ -37,6 +37,7 @@ export async function listRuleChanges(db: Db, slug: string): Promise<RuleChange[
     oldValue: row.oldValue,
     newValue: row.newValue,
     text: describeRuleChangeInModel(row),
+    reportedByFirm: row.reportedByFirm,
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -179,3 +180,25 @@ export async function buildRuleChangeFeed(db: Db, slug: string, publicUrl: strin
 
 /** The job that mails a firm's followers its rule changes (jobs.ts); a firm save starts it. */
 export const RULE_CHANGE_EMAILS_JOB = 'rule-change-emails';
+
+/**
+ * After a firm save has committed: once the read models have it, one job run per batch of rule
+ * changes mails the followers. A failed start is logged; a mail failure never undoes the save (the
+ * job retries). The editor's save and an approved change request do not wait for it; the command
+ * line's import does.
+ */
+export async function startRuleChangeEmails(
+  app: Pick<FastifyInstance, 'jobs' | 'readModels'>,
+  batches: { firmId: number; batchId: string }[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (batches.length === 0) return;
+  await app.readModels.settled();
+  await Promise.all(
+    batches.map((batch) =>
+      app.jobs
+        .run(RULE_CHANGE_EMAILS_JOB, batch)
+        .catch((err: unknown) => log.error({ err, firmId: batch.firmId }, 'rule-change emails not started')),
+    ),
+  );
+}

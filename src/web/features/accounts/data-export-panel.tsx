@@ -1,28 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import Download from '~icons/lucide/download';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, apiRequest, errorMessage, errorStatus, serverMessage } from '../../lib/api';
-import { FormError, fieldValue, PasswordField } from './form-field';
+import { apiJson, apiRequest, serverMessage } from '../../lib/api';
+import { needsFreshSignIn, PasswordPrompt } from './password-prompt';
 
 const EXPORT_PATH = '/api/profile/export';
-/** The 403 code the server gives when the sign-in is too old to download without the password. */
-const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
-
-/** The `code` of the server's `{ message, code }` in an API error, if it has one. */
-function errorCode(error: unknown): string | undefined {
-  try {
-    const body = JSON.parse(errorMessage(error).replace(/^\d{3}: /, '')) as { code?: unknown };
-    return typeof body.code === 'string' ? body.code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const needsPassword = (error: unknown) =>
-  errorStatus(error) === 403 && errorCode(error) === REAUTHENTICATION_REQUIRED;
 
 /** The file name the server gave the archive (Content-Disposition), or a plain one. */
 function fileNameOf(res: Response): string {
@@ -57,7 +42,7 @@ export function DataExportPanel() {
     onSuccess: (name) =>
       toast({ title: 'Your data is ready', description: `Saved as ${name}.`, variant: 'success' }),
     onError: (error) => {
-      if (needsPassword(error)) setAsking(true);
+      if (needsFreshSignIn(error)) setAsking(true);
     },
   });
   const confirm = useMutation({
@@ -67,12 +52,8 @@ export function DataExportPanel() {
       download.mutate();
     },
   });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    confirm.mutate(fieldValue(e.currentTarget, 'export-password'));
-  };
   const busy = download.isPending || confirm.isPending;
-  const failure = download.error && !needsPassword(download.error) ? download.error : null;
+  const failure = download.error && !needsFreshSignIn(download.error) ? download.error : null;
 
   return (
     <Card id="your-data" className="scroll-mt-24">
@@ -93,34 +74,21 @@ export function DataExportPanel() {
           </p>
         ) : null}
         {asking ? (
-          <form
-            noValidate
-            className="grid max-w-sm gap-4"
-            aria-label="Confirm your password"
-            onSubmit={submit}
+          <PasswordPrompt
+            id="export-password"
+            label="Confirm your password"
+            error={confirm.error}
+            pending={busy}
+            submitLabel={confirm.isPending ? 'Checking...' : 'Confirm and download'}
+            onConfirm={(password) => confirm.mutate(password)}
+            onCancel={() => {
+              setAsking(false);
+              confirm.reset();
+              download.reset();
+            }}
           >
-            <p className="text-sm text-slate-700">
-              For your security, enter your password again to download your data.
-            </p>
-            <FormError error={confirm.error} />
-            <PasswordField id="export-password" label="Password" purpose="current" required />
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={busy} aria-busy={confirm.isPending}>
-                {confirm.isPending ? 'Checking...' : 'Confirm and download'}
-              </Button>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => {
-                  setAsking(false);
-                  confirm.reset();
-                  download.reset();
-                }}
-              >
-                Cancel
-              </Button>
-            </div>
-          </form>
+            For your security, enter your password again to download your data.
+          </PasswordPrompt>
         ) : (
           <Button
             className="justify-self-start"

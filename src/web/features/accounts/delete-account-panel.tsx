@@ -1,21 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { DeleteAccountPayloadSchema } from '../../../domain/accounts';
-import { Button } from '../../components/ui/button';
+import { ReasonDialog } from '../../components/reason-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
-import { FormError, fieldValue, PasswordField } from './form-field';
 import { currentUserQuery } from './queries';
 
 /**
@@ -25,33 +14,6 @@ import { currentUserQuery } from './queries';
 export function DeleteAccountPanel() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const remove = useMutation({
-    mutationFn: (body: unknown) => apiJson('POST', '/api/auth/delete-user', body),
-    onSuccess: () => {
-      setOpen(false);
-      // Signed out: nothing of the account stays in the page's cache.
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQuery.queryKey, null);
-      toast({
-        title: 'Account deleted',
-        description: 'Your account is gone and you are signed out everywhere.',
-        variant: 'success',
-      });
-      navigate('/');
-    },
-  });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = DeleteAccountPayloadSchema.safeParse({
-      password: fieldValue(e.currentTarget, 'delete-password'),
-    });
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    // A submit the client rules stop also clears the last attempt's server error.
-    if (parsed.success) remove.mutate(parsed.data);
-    else remove.reset();
-  };
   return (
     <Card tone="danger">
       <CardHeader>
@@ -84,44 +46,30 @@ export function DeleteAccountPanel() {
           </Link>
           .
         </p>
-        <Dialog
-          open={open}
-          onOpenChange={(o) => {
-            setOpen(o);
-            if (!o) remove.reset();
+        <ReasonDialog
+          trigger="Delete my account"
+          triggerSize="md"
+          triggerClassName="justify-self-start"
+          title="Delete your account?"
+          description="This cannot be undone. Your password confirms that it is you."
+          field="password"
+          reasonLabel="Password"
+          submitLabel="Delete Account"
+          pendingLabel="Deleting..."
+          schema={DeleteAccountPayloadSchema}
+          request={(password) => apiJson('POST', '/api/auth/delete-user', { password })}
+          onDone={() => {
+            // Signed out: nothing of the account stays in the page's cache.
+            queryClient.clear();
+            queryClient.setQueryData(currentUserQuery.queryKey, null);
+            toast({
+              title: 'Account deleted',
+              description: 'Your account is gone and you are signed out everywhere.',
+              variant: 'success',
+            });
+            navigate('/');
           }}
-        >
-          <DialogTrigger asChild>
-            <Button variant="destructive" className="justify-self-start">
-              Delete my account
-            </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Delete your account?</DialogTitle>
-              <DialogDescription>
-                This cannot be undone. Your password confirms that it is you.
-              </DialogDescription>
-            </DialogHeader>
-            <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Confirm account deletion">
-              <FormError error={remove.error} />
-              <PasswordField id="delete-password" label="Password" purpose="current" error={error} />
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  variant="destructive"
-                  disabled={remove.isPending}
-                  aria-busy={remove.isPending}
-                >
-                  {remove.isPending ? 'Deleting...' : 'Delete Account'}
-                </Button>
-              </DialogFooter>
-            </form>
-          </DialogContent>
-        </Dialog>
+        />
       </CardContent>
     </Card>
   );

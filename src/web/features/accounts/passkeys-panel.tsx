@@ -3,37 +3,19 @@ import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import KeyRound from '~icons/lucide/key-round';
 import { formatDate } from '../../../domain/format';
-import {
-  FRESH_SIGN_IN_REQUIRED,
-  PASSKEY_NAME_MAX,
-  type Passkey,
-  PasskeyNameSchema,
-} from '../../../domain/passkeys';
+import { PASSKEY_NAME_MAX, type Passkey, PasskeyNameSchema } from '../../../domain/passkeys';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage, errorStatus, serverMessage } from '../../lib/api';
-import { FormError, FormField, fieldValue, PasswordField } from './form-field';
+import { apiJson, serverMessage } from '../../lib/api';
+import { FormError, FormField, fieldValue } from './form-field';
 import { ceremonyError, loadWebAuthn, supportsPasskeys } from './passkey-sign-in';
+import { needsFreshSignIn, PasswordPrompt } from './password-prompt';
 import { currentUserQuery, signedInSessionsQuery } from './queries';
 
 /** The signed-in user's passkeys, for the profile's "Passkeys" card. */
 export const passkeysQuery = queryOptions<Passkey[]>({ queryKey: ['/api/auth/passkeys'] });
-
-/** The `code` of an API error's `{ message, code }` body. */
-function errorCode(error: unknown): string | undefined {
-  try {
-    const body = JSON.parse(errorMessage(error).replace(/^\d{3}: /, '')) as { code?: unknown };
-    return typeof body.code === 'string' ? body.code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether the server asks for the password or a newer sign-in (403 `fresh_sign_in_required`). */
-const needsFreshSignIn = (error: unknown) =>
-  errorStatus(error) === 403 && errorCode(error) === FRESH_SIGN_IN_REQUIRED;
 
 type RegistrationOptions = Parameters<
   Awaited<ReturnType<typeof loadWebAuthn>>['startRegistration']
@@ -138,10 +120,6 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
       if (needsFreshSignIn(error)) setAskPassword(true);
     },
   });
-  const confirm = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    remove.mutate(fieldValue(e.currentTarget, `passkey-password-${passkey.id}`));
-  };
   return (
     <li className="grid gap-3 py-3" data-testid="passkey-row">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -168,34 +146,22 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         )}
       </div>
       {askPassword ? (
-        <form
-          noValidate
-          onSubmit={confirm}
-          className="grid max-w-sm gap-3"
-          aria-label={`Confirm removing passkey ${passkey.name}`}
+        <PasswordPrompt
+          id={`passkey-password-${passkey.id}`}
+          label={`Confirm removing passkey ${passkey.name}`}
+          error={remove.error}
+          pending={remove.isPending}
+          submitLabel="Remove passkey"
+          destructive
+          size="sm"
+          onConfirm={(password) => remove.mutate(password)}
+          onCancel={() => {
+            setAskPassword(false);
+            remove.reset();
+          }}
         >
-          <p className="text-sm text-slate-700">
-            You signed in more than 10 minutes ago: enter your password to remove this passkey.
-          </p>
-          {needsFreshSignIn(remove.error) ? null : <FormError error={remove.error} />}
-          <PasswordField id={`passkey-password-${passkey.id}`} label="Password" purpose="current" />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" variant="destructive" size="sm" disabled={remove.isPending}>
-              Remove passkey
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => {
-                setAskPassword(false);
-                remove.reset();
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
+          You signed in more than 10 minutes ago: enter your password to remove this passkey.
+        </PasswordPrompt>
       ) : (
         <FormError error={remove.error} />
       )}

@@ -45,4 +45,6 @@ export function useLogout() {
 }
 
 /** The signed-in user's sessions, for the profile's "Signed-in devices" panel. */
-export const signedInSessionsQuery = queryOptions<SignedInSession[]>({ queryKey: ['/api/auth/sessions'] });
+export const signedInSessionsQuery = queryOptions<SignedInSession[]>({
+  queryKey: ['/api/auth/list-sessions'],
+});

@@ -15,7 +15,7 @@ function useSignOutDevices() {
   const onError = (error: unknown) =>
     toast({ title: 'Could not sign out', description: serverMessage(error), variant: 'destructive' });
   const one = useMutation({
-    mutationFn: (id: string) => apiJson('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiJson('POST', '/api/auth/revoke-session', { id }),
     onSuccess: () => toast({ title: 'Device signed out', variant: 'success' }),
     onError,
     onSettled: refresh,

@@ -6,6 +6,7 @@ import BuildingIcon from '~icons/lucide/building-2';
 import ChartIcon from '~icons/lucide/chart-column';
 import ChartLineIcon from '~icons/lucide/chart-line';
 import DatabaseIcon from '~icons/lucide/database';
+import FilePenIcon from '~icons/lucide/file-pen';
 import GiftIcon from '~icons/lucide/gift';
 import HandCoinsIcon from '~icons/lucide/hand-coins';
 import HistoryIcon from '~icons/lucide/history';
@@ -48,6 +49,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/reviews', label: 'Reviews', icon: StarIcon },
   { to: '/admin/payout-reports', label: 'Payout reports', icon: HandCoinsIcon },
   { to: '/admin/firm-claims', label: 'Firm claims', icon: BadgeCheckIcon },
+  { to: '/admin/change-requests', label: 'Change requests', icon: FilePenIcon },
   { to: '/admin/messages', label: 'Messages', icon: MailIcon },
   { to: '/admin/users', label: 'Users', icon: UserCogIcon },
   { to: '/admin/subscribers', label: 'Subscribers', icon: UsersIcon },

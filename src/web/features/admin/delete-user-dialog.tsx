@@ -1,9 +1,9 @@
 import TrashIcon from '~icons/lucide/trash-2';
 import { type AccountDeletion, DeleteUserPayloadSchema } from '../../../domain/account-deletion';
 import type { AdminUser } from '../../../domain/admin-users';
+import { ReasonDialog } from '../../components/reason-dialog';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
-import { ReasonDialog } from './reason-dialog';
 
 /**
  * /admin/users: "Delete user", with the reason the audit log keeps (decision 0070). The server

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -10,6 +10,26 @@ import { cn } from '../../lib/cn';
 export type Errors = Record<string, string>;
 
 export const fieldId = (path: string) => `field-${path}`;
+
+/**
+ * Fields a form shows without letting its user change them (a firm's proposal: what only Prop Firm
+ * Club sets), by payload path, each with `hint` in place of its own; `uploads: false` leaves image
+ * fields to a typed address (uploading is for admins).
+ */
+export interface FieldLocks {
+  paths: ReadonlySet<string>;
+  hint: string;
+  uploads: boolean;
+}
+const FieldLocksContext = createContext<FieldLocks | null>(null);
+export const FieldLocksProvider = FieldLocksContext.Provider;
+export const useFieldLocks = () => useContext(FieldLocksContext);
+
+/** A locked field's hint, or undefined for a field its user may change. */
+function useLock(path: string): string | undefined {
+  const locks = useFieldLocks();
+  return locks?.paths.has(path) ? locks.hint : undefined;
+}
 
 function Described({
   path,
@@ -69,8 +89,10 @@ export function TextField({
   placeholder?: string;
 }) {
   const error = base.errors[base.path];
+  const lock = useLock(base.path);
+  const hint = lock ?? base.hint;
   return (
-    <Described {...base} error={error}>
+    <Described {...base} hint={hint} error={error}>
       <Input
         id={fieldId(base.path)}
         type={type}
@@ -78,7 +100,8 @@ export function TextField({
         placeholder={placeholder}
         required={base.required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(base.path, base.hint, error)}
+        disabled={lock !== undefined}
+        aria-describedby={describedBy(base.path, hint, error)}
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
       />
     </Described>
@@ -96,8 +119,10 @@ export function NumberField({
   step?: string;
 }) {
   const error = base.errors[base.path];
+  const lock = useLock(base.path);
+  const hint = lock ?? base.hint;
   return (
-    <Described {...base} error={error}>
+    <Described {...base} hint={hint} error={error}>
       <Input
         id={fieldId(base.path)}
         type="number"
@@ -106,7 +131,8 @@ export function NumberField({
         value={value ?? ''}
         required={base.required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(base.path, base.hint, error)}
+        disabled={lock !== undefined}
+        aria-describedby={describedBy(base.path, hint, error)}
         onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       />
     </Described>
@@ -124,14 +150,17 @@ export function TextAreaField({
   rows?: number;
 }) {
   const error = base.errors[base.path];
+  const lock = useLock(base.path);
+  const hint = lock ?? base.hint;
   return (
-    <Described {...base} error={error}>
+    <Described {...base} hint={hint} error={error}>
       <Textarea
         id={fieldId(base.path)}
         rows={rows}
         value={value ?? ''}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(base.path, base.hint, error)}
+        disabled={lock !== undefined}
+        aria-describedby={describedBy(base.path, hint, error)}
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
         className="min-h-0"
       />
@@ -149,14 +178,17 @@ export function LinesField({
   const error =
     base.errors[base.path] ??
     Object.entries(base.errors).find(([key]) => key.startsWith(`${base.path}.`))?.[1];
+  const lock = useLock(base.path);
+  const hint = lock ?? base.hint ?? 'One per line.';
   return (
-    <Described {...base} error={error} hint={base.hint ?? 'One per line.'}>
+    <Described {...base} error={error} hint={hint}>
       <Textarea
         id={fieldId(base.path)}
         rows={rows}
         value={value.join('\n')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(base.path, base.hint ?? 'One per line.', error)}
+        disabled={lock !== undefined}
+        aria-describedby={describedBy(base.path, hint, error)}
         onChange={(e) => onChange(e.target.value.split('\n'))}
         className="min-h-0"
       />
@@ -171,13 +203,16 @@ export function SelectField<T extends string>({
   ...base
 }: BaseProps & { value: T; onChange: (value: T) => void; options: readonly { value: T; label: string }[] }) {
   const error = base.errors[base.path];
+  const lock = useLock(base.path);
+  const hint = lock ?? base.hint;
   return (
-    <Described {...base} error={error}>
+    <Described {...base} hint={hint} error={error}>
       <NativeSelect
         id={fieldId(base.path)}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(base.path, base.hint, error)}
+        disabled={lock !== undefined}
+        aria-describedby={describedBy(base.path, hint, error)}
         onChange={(e) => onChange(e.target.value as T)}
         className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base shadow-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 aria-invalid:border-red-500 sm:text-sm"
       >
@@ -197,7 +232,7 @@ export function CheckboxField({
   checked,
   onChange,
   errors,
-  hint,
+  hint: ownHint,
 }: {
   path: string;
   label: string;
@@ -207,6 +242,8 @@ export function CheckboxField({
   hint?: string;
 }) {
   const error = errors[path];
+  const lock = useLock(path);
+  const hint = lock ?? ownHint;
   return (
     <div className="grid content-start gap-1">
       <label
@@ -216,6 +253,7 @@ export function CheckboxField({
         <Checkbox
           id={fieldId(path)}
           checked={checked}
+          disabled={lock !== undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(path, hint, error)}
           onChange={(e) => onChange(e.target.checked)}

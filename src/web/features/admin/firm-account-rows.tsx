@@ -2,6 +2,7 @@ import PlusIcon from '~icons/lucide/plus';
 import TrashIcon from '~icons/lucide/trash-2';
 import type { AccountInput, FundingModelInput } from '../../../domain/admin-firms';
 import { Button } from '../../components/ui/button';
+import { bindFields } from './bind-fields';
 import { type Errors, NumberField, SelectField, TextField } from './fields';
 
 const emptyAccount = (): AccountInput => ({
@@ -35,58 +36,32 @@ export function AccountRows({
       ) : (
         <ol className="mt-2 grid gap-3">
           {model.accounts.map((account, i) => {
-            const p = `${path}.accounts.${i}`;
+            const { field } = bindFields(account, (patch) => set(i, patch), errors, `${path}.accounts.${i}`);
             return (
               <li key={account.id ?? `new-${i}`} className="rounded-lg border border-slate-200 p-3">
                 <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_1fr_1fr_auto]">
                   <NumberField
-                    path={`${p}.capital`}
+                    {...field('capital')}
                     label="Account size ($)"
                     step="1"
-                    errors={errors}
-                    value={account.capital}
                     onChange={(v) => set(i, { capital: v ?? 0 })}
                   />
                   <NumberField
-                    path={`${p}.price`}
+                    {...field('price')}
                     label="Price ($)"
-                    errors={errors}
-                    value={account.price}
                     onChange={(v) => set(i, { price: v ?? 0 })}
                   />
                   <SelectField
-                    path={`${p}.pricingType`}
                     label="Pricing"
-                    errors={errors}
-                    value={account.pricingType}
                     options={[
                       { value: 'one-time', label: 'One-time' },
                       { value: 'monthly', label: 'Monthly' },
                     ]}
-                    onChange={(v) => set(i, { pricingType: v })}
+                    {...field('pricingType')}
                   />
-                  <NumberField
-                    path={`${p}.maxContracts`}
-                    label="Max contracts"
-                    step="1"
-                    errors={errors}
-                    value={account.maxContracts}
-                    onChange={(v) => set(i, { maxContracts: v })}
-                  />
-                  <NumberField
-                    path={`${p}.activationFee`}
-                    label="Activation fee ($)"
-                    errors={errors}
-                    value={account.activationFee ?? null}
-                    onChange={(v) => set(i, { activationFee: v })}
-                  />
-                  <NumberField
-                    path={`${p}.resetPrice`}
-                    label="Reset price ($)"
-                    errors={errors}
-                    value={account.resetPrice ?? null}
-                    onChange={(v) => set(i, { resetPrice: v })}
-                  />
+                  <NumberField label="Max contracts" step="1" {...field('maxContracts')} />
+                  <NumberField label="Activation fee ($)" {...field('activationFee')} />
+                  <NumberField label="Reset price ($)" {...field('resetPrice')} />
                   <div className="col-span-2 flex items-end lg:col-span-1">
                     <Button
                       variant="ghost"
@@ -98,12 +73,9 @@ export function AccountRows({
                     </Button>
                   </div>
                   <TextField
-                    path={`${p}.disclaimer`}
                     label="Disclaimer"
                     className="col-span-2 lg:col-span-5"
-                    errors={errors}
-                    value={account.disclaimer}
-                    onChange={(v) => set(i, { disclaimer: v })}
+                    {...field('disclaimer')}
                   />
                 </div>
               </li>

@@ -6,11 +6,11 @@ import {
   RejectFirmClaimSchema,
 } from '../../../domain/firm-claims';
 import { countOf, formatDate } from '../../../domain/format';
+import { ReasonDialog } from '../../components/reason-dialog';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, serverMessage } from '../../lib/api';
 import { adminFirmClaimsQuery } from './queries';
-import { ReasonDialog } from './reason-dialog';
 
 /** After a decision: the lists again, and every answer that shows whether a firm is claimed. */
 function useRefresh() {

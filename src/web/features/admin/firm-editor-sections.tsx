@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { type FirmInput, TRUST_RATINGS } from '../../../domain/admin-firms';
 import { RATING_TEXT_ITEMS, TRADABLE_ASSETS } from '../../../domain/firm-rules';
 import { Card } from '../../components/ui/card';
+import { bindFields } from './bind-fields';
 import {
   CheckboxField,
   type Errors,
@@ -60,6 +61,7 @@ export function BasicsSection({
   slugTouched,
   setSlugTouched,
 }: SectionProps & { slugTouched: boolean; setSlugTouched: (touched: boolean) => void }) {
+  const { field, check } = bindFields(values, set, errors);
   return (
     <Section title="Basics">
       <TextField
@@ -83,163 +85,86 @@ export function BasicsSection({
         }}
       />
       <SelectField
-        path="status"
         label="Status"
-        errors={errors}
-        value={values.status}
         hint="Unlisted firms have no page and are left out of the directory."
         options={[
           { value: 'listed', label: 'Listed' },
           { value: 'unlisted', label: 'Unlisted (hidden)' },
         ]}
-        onChange={(v) => set({ status: v })}
+        {...field('status')}
       />
       <CheckboxField
-        path="featured"
         label="Featured firm (pinned to the top of the directory)"
         hint="Only one firm is featured: choosing this one replaces the current one."
-        errors={errors}
-        checked={values.featured}
-        onChange={(v) => set({ featured: v })}
+        {...check('featured')}
       />
-      <ImageField
-        path="logo"
-        label="Logo"
-        errors={errors}
-        value={values.logo}
-        onChange={(v) => set({ logo: v })}
-      />
+      <ImageField label="Logo" {...field('logo')} />
       <TextField
-        path="assetType"
         label="Asset type"
         hint="Text containing cfd, forex, futures or crypto."
-        errors={errors}
-        value={values.assetType}
-        onChange={(v) => set({ assetType: v })}
+        {...field('assetType')}
       />
+      <TextField label="Website" type="url" {...field('website')} />
       <TextField
-        path="website"
-        label="Website"
-        type="url"
-        errors={errors}
-        value={values.website}
-        onChange={(v) => set({ website: v })}
-      />
-      <TextField
-        path="affiliateUrl"
         label="Affiliate URL"
         type="url"
         hint="Visit Website and Buy Now go here through /outbound."
-        errors={errors}
-        value={values.affiliateUrl}
-        onChange={(v) => set({ affiliateUrl: v })}
+        {...field('affiliateUrl')}
       />
-      <TextField
-        path="headquarters"
-        label="Headquarters"
-        errors={errors}
-        value={values.headquarters}
-        onChange={(v) => set({ headquarters: v })}
-      />
-      <TextField
-        path="ceoName"
-        label="CEO"
-        errors={errors}
-        value={values.ceoName}
-        onChange={(v) => set({ ceoName: v })}
-      />
-      <NumberField
-        path="established"
-        label="Founded (year)"
-        step="1"
-        errors={errors}
-        value={values.established}
-        onChange={(v) => set({ established: v })}
-      />
+      <TextField label="Headquarters" {...field('headquarters')} />
+      <TextField label="CEO" {...field('ceoName')} />
+      <NumberField label="Founded (year)" step="1" {...field('established')} />
     </Section>
   );
 }
 
 export function DescriptionsSection({ values, set, errors }: SectionProps) {
+  const { field } = bindFields(values, set, errors);
   return (
     <Section title="Descriptions">
       <TextAreaField
-        path="shortDescription"
         label="Short description"
         className="sm:col-span-2"
         rows={2}
-        errors={errors}
-        value={values.shortDescription}
-        onChange={(v) => set({ shortDescription: v })}
+        {...field('shortDescription')}
       />
       <TextAreaField
-        path="description"
         label="Company information"
         hint="Each line is a paragraph."
         className="sm:col-span-2"
         rows={6}
-        errors={errors}
-        value={values.description}
-        onChange={(v) => set({ description: v })}
+        {...field('description')}
       />
     </Section>
   );
 }
 
 export function TrustRatingSection({ values, set, errors }: SectionProps) {
+  const { field } = bindFields(values, set, errors);
   return (
     <Section title="Trust rating" description="The badge, and 'Why this firm is rated' on the firm page.">
-      <SelectField
-        path="trustRating"
-        label="Trust rating"
-        errors={errors}
-        value={values.trustRating}
-        options={TRUST_OPTIONS}
-        onChange={(v) => set({ trustRating: v })}
-      />
+      <SelectField label="Trust rating" options={TRUST_OPTIONS} {...field('trustRating')} />
       <div className="hidden sm:block" />
       {RATING_TEXT_ITEMS.map((item) => (
-        <TextAreaField
-          key={item.key}
-          path={item.key}
-          label={item.label}
-          rows={3}
-          errors={errors}
-          value={values[item.key]}
-          onChange={(v) => set({ [item.key]: v })}
-        />
+        <TextAreaField key={item.key} label={item.label} rows={3} {...field(item.key)} />
       ))}
       <TextAreaField
-        path="watchOutFor"
         label="What to stay aware of"
         hint="One point per line."
         className="sm:col-span-2"
         rows={3}
-        errors={errors}
-        value={values.watchOutFor}
-        onChange={(v) => set({ watchOutFor: v })}
+        {...field('watchOutFor')}
       />
     </Section>
   );
 }
 
 export function MarketsSection({ values, set, errors }: SectionProps) {
+  const { field } = bindFields(values, set, errors);
   return (
     <Section title="Features and markets">
-      <LinesField
-        path="features"
-        label="Key features"
-        errors={errors}
-        value={values.features}
-        onChange={(v) => set({ features: v })}
-      />
-      <LinesField
-        path="restrictedCountries"
-        label="Restricted countries"
-        errors={errors}
-        value={values.restrictedCountries}
-        onChange={(v) => set({ restrictedCountries: v })}
-      />
+      <LinesField label="Key features" {...field('features')} />
+      <LinesField label="Restricted countries" {...field('restrictedCountries')} />
       <fieldset className="sm:col-span-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Tradable assets</legend>
         <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
@@ -266,90 +191,31 @@ export function MarketsSection({ values, set, errors }: SectionProps) {
 }
 
 export function LinksSection({ values, set, errors }: SectionProps) {
+  const { field, check } = bindFields(values, set, errors);
   return (
     <Section title="Links and cashback">
-      <CheckboxField
-        path="londonExpoEnabled"
-        label="Show the expo card"
-        errors={errors}
-        checked={values.londonExpoEnabled}
-        onChange={(v) => set({ londonExpoEnabled: v })}
-      />
-      <TextField
-        path="londonExpoUrl"
-        label="Expo URL"
-        type="url"
-        errors={errors}
-        value={values.londonExpoUrl}
-        onChange={(v) => set({ londonExpoUrl: v })}
-      />
-      <CheckboxField
-        path="payoutJunctionEnabled"
-        label="Show the payout tracking card"
-        errors={errors}
-        checked={values.payoutJunctionEnabled}
-        onChange={(v) => set({ payoutJunctionEnabled: v })}
-      />
-      <TextField
-        path="payoutJunctionUrl"
-        label="Payout tracking URL"
-        type="url"
-        errors={errors}
-        value={values.payoutJunctionUrl}
-        onChange={(v) => set({ payoutJunctionUrl: v })}
-      />
-      <CheckboxField
-        path="cashbackProvided"
-        label="Cashback provided"
-        errors={errors}
-        checked={values.cashbackProvided}
-        onChange={(v) => set({ cashbackProvided: v })}
-      />
+      <CheckboxField label="Show the expo card" {...check('londonExpoEnabled')} />
+      <TextField label="Expo URL" type="url" {...field('londonExpoUrl')} />
+      <CheckboxField label="Show the payout tracking card" {...check('payoutJunctionEnabled')} />
+      <TextField label="Payout tracking URL" type="url" {...field('payoutJunctionUrl')} />
+      <CheckboxField label="Cashback provided" {...check('cashbackProvided')} />
       <NumberField
-        path="cashbackPercentage"
         label="Cashback (%)"
         hint="Traders earn this many points per $1."
-        errors={errors}
-        value={values.cashbackPercentage}
-        onChange={(v) => set({ cashbackPercentage: v })}
+        {...field('cashbackPercentage')}
       />
     </Section>
   );
 }
 
 export function PricesSection({ values, set, errors }: SectionProps) {
+  const { field } = bindFields(values, set, errors);
   return (
     <Section title="Prices and funding" description="Leave blank to work them out from the accounts below.">
-      <NumberField
-        path="accountPriceMin"
-        label="Lowest account price ($)"
-        errors={errors}
-        value={values.accountPriceMin}
-        onChange={(v) => set({ accountPriceMin: v })}
-      />
-      <NumberField
-        path="accountPriceMax"
-        label="Highest account price ($)"
-        errors={errors}
-        value={values.accountPriceMax}
-        onChange={(v) => set({ accountPriceMax: v })}
-      />
-      <NumberField
-        path="fundingMin"
-        label="Smallest funding ($)"
-        step="1"
-        errors={errors}
-        value={values.fundingMin}
-        onChange={(v) => set({ fundingMin: v })}
-      />
-      <NumberField
-        path="fundingMax"
-        label="Largest funding ($)"
-        step="1"
-        errors={errors}
-        value={values.fundingMax}
-        onChange={(v) => set({ fundingMax: v })}
-      />
+      <NumberField label="Lowest account price ($)" {...field('accountPriceMin')} />
+      <NumberField label="Highest account price ($)" {...field('accountPriceMax')} />
+      <NumberField label="Smallest funding ($)" step="1" {...field('fundingMin')} />
+      <NumberField label="Largest funding ($)" step="1" {...field('fundingMax')} />
     </Section>
   );
 }

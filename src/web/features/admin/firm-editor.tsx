@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import TrashIcon from '~icons/lucide/trash-2';
 import {
@@ -22,6 +22,7 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
 import { ConflictNotice } from './conflict-notice';
+import { type Errors, FieldLocksProvider, focusFirstError } from './fields';
 import {
   BasicsSection,
   DescriptionsSection,
@@ -32,6 +33,16 @@ import {
   TrustRatingSection,
 } from './firm-editor-sections';
 import { FundingModels } from './firm-funding-models';
+import {
+  emptyNote,
+  ProposalFields,
+  ProposalNoteSchema,
+  ProposalPlatforms,
+  type ProposeMode,
+  proposalSteps,
+  SENT_MESSAGE,
+  SITE_FIELD_LOCKS,
+} from './firm-proposal';
 import { useSaveForm } from './use-save-form';
 import { useZodForm } from './use-zod-form';
 
@@ -82,18 +93,174 @@ function DeleteFirm({ firm, onDeleted }: { firm: AdminFirm; onDeleted: () => voi
   );
 }
 
+interface FirmFormState {
+  values: FirmInput;
+  set: (patch: Partial<FirmInput>) => void;
+  errors: Errors;
+}
+
+/** Every section of the firm: fields, links, rating, platforms, funding models and accounts. */
+function FirmSections({
+  form: { values, set, errors },
+  slugTouched,
+  setSlugTouched,
+  platforms,
+}: {
+  form: FirmFormState;
+  slugTouched: boolean;
+  setSlugTouched: (touched: boolean) => void;
+  platforms: ReactNode;
+}) {
+  return (
+    <>
+      <BasicsSection
+        values={values}
+        set={set}
+        errors={errors}
+        slugTouched={slugTouched}
+        setSlugTouched={setSlugTouched}
+      />
+      <DescriptionsSection values={values} set={set} errors={errors} />
+      <TrustRatingSection values={values} set={set} errors={errors} />
+      <MarketsSection values={values} set={set} errors={errors} />
+      <LinksSection values={values} set={set} errors={errors} />
+      <PricesSection values={values} set={set} errors={errors} />
+      {platforms}
+      <FundingModels
+        models={values.fundingModels}
+        errors={errors}
+        setModels={(next: FundingModelInput[]) => set({ fundingModels: next })}
+      />
+    </>
+  );
+}
+
+function ErrorSummary({ count, before }: { count: number; before: string }) {
+  if (count === 0) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {count} {count === 1 ? 'field needs' : 'fields need'} attention before {before}.
+    </p>
+  );
+}
+
+const checkFields = (found: Errors) =>
+  toast({
+    title: 'Check the highlighted fields',
+    description: `${Object.keys(found).length} ${Object.keys(found).length === 1 ? 'field needs' : 'fields need'} attention.`,
+    variant: 'destructive',
+  });
+
+const viewOnSite = (firm: AdminFirm | null) =>
+  firm && firm.status === 'listed' ? (
+    <Button variant="ghost" asChild>
+      <a href={`/firm/${firm.slug}`} target="_blank" rel="noreferrer">
+        View on site
+      </a>
+    </Button>
+  ) : null;
+
+const STICKY_BAR =
+  'sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border';
+
+/**
+ * The firm console's correction: the editor's form with Prop Firm Club's own fields locked, a note
+ * and a source, sent for review over the version it was loaded at instead of saved.
+ */
+function FirmProposal({ firm, propose }: { firm: AdminFirm; propose: ProposeMode }) {
+  const form = useZodForm({ schema: FirmInputSchema, initial: () => toFirmInput(firm) });
+  const note = useZodForm({ schema: ProposalNoteSchema, initial: emptyNote });
+  const [version, setVersion] = useState(firm.version);
+  const [conflict, setConflict] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const send = useMutation(
+    proposalSteps(propose, {
+      version,
+      firmForm: form,
+      noteForm: note,
+      setSent,
+      setConflict,
+      setRefusal,
+      focus: (errors) => requestAnimationFrame(() => focusFirstError(errors)),
+    }),
+  );
+  const reload = async () => {
+    const latest = await propose.latest();
+    form.setValues(toFirmInput(latest));
+    form.setErrors({});
+    setVersion(latest.version);
+    setConflict(false);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSent(false);
+    setRefusal(null);
+    // The note first: the firm's fields come first on the page, so their focus wins.
+    const noteOk = note.check({ onInvalid: checkFields }) !== null;
+    const firmOk = form.check({ onInvalid: checkFields }) !== null;
+    if (noteOk && firmOk) send.mutate({ firm: form.values, note: note.values });
+  };
+  const errorCount = Object.keys(form.errors).length + Object.keys(note.errors).length;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6" aria-label={`Correct ${firm.name}`}>
+      {conflict ? (
+        <ConflictNotice onReload={reload}>
+          {firm.name} was saved after you opened this form. Loading the latest version replaces your unsent
+          changes.
+        </ConflictNotice>
+      ) : null}
+      <ErrorSummary count={errorCount} before="sending" />
+      <FieldLocksProvider value={SITE_FIELD_LOCKS}>
+        <FirmSections
+          form={form}
+          slugTouched
+          setSlugTouched={() => {}}
+          platforms={
+            // Without the lists to choose from, the platforms stay as they are.
+            propose.options ? (
+              <ProposalPlatforms values={form.values} set={form.set} options={propose.options} />
+            ) : null
+          }
+        />
+      </FieldLocksProvider>
+      <ProposalFields values={note.values} set={note.set} errors={note.errors} />
+      <div className={STICKY_BAR}>
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send for review'}
+        </Button>
+        {viewOnSite(firm)}
+        <p role="status" className="basis-full text-sm text-emerald-800 empty:hidden">
+          {sent ? SENT_MESSAGE : ''}
+        </p>
+        {refusal ? (
+          <p role="alert" className="basis-full text-sm text-red-800">
+            {refusal}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
 /**
  * The whole firm in one form: its fields, links, rating, funding models and accounts. One save
  * sends everything with the version it was loaded at; a newer version on the server is a 409.
+ * With `propose` (the firm console), a representative's correction sent for review instead.
  */
-export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
+export function FirmEditor({ firm, propose }: { firm: AdminFirm | null; propose?: ProposeMode }) {
+  if (propose && firm) return <FirmProposal firm={firm} propose={propose} />;
+  return <FirmAdminEditor firm={firm} />;
+}
+
+function FirmAdminEditor({ firm }: { firm: AdminFirm | null }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const form = useZodForm({
     schema: FirmInputSchema,
     initial: (): FirmInput => (firm ? toFirmInput(firm) : emptyFirm()),
   });
-  const { values, set, errors, handleSubmit } = form;
+  const { errors, handleSubmit } = form;
   const { save, version, conflict, reload } = useSaveForm({
     form,
     record: firm,
@@ -114,19 +281,7 @@ export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
   });
   const [slugTouched, setSlugTouched] = useState(Boolean(firm));
 
-  const submit = handleSubmit(
-    (_payload, current) => save.mutate(current),
-    (found) =>
-      toast({
-        title: 'Check the highlighted fields',
-        description: `${Object.keys(found).length} ${Object.keys(found).length === 1 ? 'field needs' : 'fields need'} attention.`,
-        variant: 'destructive',
-      }),
-  );
-
-  const models = values.fundingModels;
-  const setModels = (next: FundingModelInput[]) => set({ fundingModels: next });
-  const errorCount = Object.keys(errors).length;
+  const submit = handleSubmit((_payload, current) => save.mutate(current), checkFields);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-6">
@@ -136,41 +291,23 @@ export function FirmEditor({ firm }: { firm: AdminFirm | null }) {
           changes.
         </ConflictNotice>
       ) : null}
-      {errorCount > 0 ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {errorCount} {errorCount === 1 ? 'field needs' : 'fields need'} attention before saving.
-        </p>
-      ) : null}
+      <ErrorSummary count={Object.keys(errors).length} before="saving" />
 
-      <BasicsSection
-        values={values}
-        set={set}
-        errors={errors}
+      <FirmSections
+        form={form}
         slugTouched={slugTouched}
         setSlugTouched={setSlugTouched}
+        platforms={<PlatformsSection values={form.values} set={form.set} />}
       />
-      <DescriptionsSection values={values} set={set} errors={errors} />
-      <TrustRatingSection values={values} set={set} errors={errors} />
-      <MarketsSection values={values} set={set} errors={errors} />
-      <LinksSection values={values} set={set} errors={errors} />
-      <PricesSection values={values} set={set} errors={errors} />
-      <PlatformsSection values={values} set={set} />
-      <FundingModels models={models} errors={errors} setModels={setModels} />
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+      <div className={STICKY_BAR}>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : firm ? 'Save changes' : 'Create firm'}
         </Button>
         <Button variant="outline" asChild>
           <Link to="/admin/firms">Cancel</Link>
         </Button>
-        {firm && firm.status === 'listed' ? (
-          <Button variant="ghost" asChild>
-            <a href={`/firm/${firm.slug}`} target="_blank" rel="noreferrer">
-              View on site
-            </a>
-          </Button>
-        ) : null}
+        {viewOnSite(firm)}
       </div>
       {firm ? (
         <Card tone="danger" className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">

@@ -4,6 +4,7 @@ import { emptyFundingModel, type FundingModelInput } from '../../../domain/admin
 import { DRAWDOWN_TYPE_LABELS, DRAWDOWN_TYPES } from '../../../domain/challenge-rules';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { bindFields } from './bind-fields';
 import {
   CheckboxField,
   type Errors,
@@ -51,16 +52,7 @@ function FundingModelCard({
 }) {
   const path = `fundingModels.${index}`;
   const set = (patch: Partial<FundingModelInput>) => onChange({ ...model, ...patch });
-  const text = (key: keyof FundingModelInput, label: string, className?: string) => (
-    <TextField
-      path={`${path}.${key}`}
-      label={label}
-      className={className}
-      errors={errors}
-      value={model[key] as string | null}
-      onChange={(v) => set({ [key]: v })}
-    />
-  );
+  const { field, check } = bindFields(model, set, errors, path);
   return (
     <li className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -70,13 +62,12 @@ function FundingModelCard({
         </Button>
       </div>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        {text('name', 'Name')}
-        {text('type', 'Type (e.g. 2-Step)')}
-        {text('assetType', 'Asset type')}
+        <TextField {...field('name')} label="Name" onChange={(v) => set({ name: v ?? '' })} />
+        <TextField label="Type (e.g. 2-Step)" {...field('type')} />
+        <TextField label="Asset type" {...field('assetType')} />
         <SelectField
-          path={`${path}.drawdownType`}
+          {...field('drawdownType')}
           label="Drawdown type"
-          errors={errors}
           value={model.drawdownType ?? ''}
           options={[
             { value: '', label: 'Not stated' },
@@ -84,73 +75,23 @@ function FundingModelCard({
           ]}
           onChange={(v) => set({ drawdownType: v === '' ? null : v })}
         />
-        <TextAreaField
-          path={`${path}.description`}
-          label="Description"
-          className="sm:col-span-2"
-          rows={2}
-          errors={errors}
-          value={model.description}
-          onChange={(v) => set({ description: v })}
-        />
-        <NumberField
-          path={`${path}.leverage`}
-          label="Leverage (1:N)"
-          step="1"
-          errors={errors}
-          value={model.leverage}
-          onChange={(v) => set({ leverage: v })}
-        />
-        <NumberField
-          path={`${path}.minimumPayout`}
-          label="Minimum payout ($)"
-          errors={errors}
-          value={model.minimumPayout}
-          onChange={(v) => set({ minimumPayout: v })}
-        />
+        <TextAreaField label="Description" className="sm:col-span-2" rows={2} {...field('description')} />
+        <NumberField label="Leverage (1:N)" step="1" {...field('leverage')} />
+        <NumberField label="Minimum payout ($)" {...field('minimumPayout')} />
         {RULE_PERCENTS.map(([key, label]) => (
-          <NumberField
-            key={key}
-            path={`${path}.${key}`}
-            label={label}
-            errors={errors}
-            value={model[key]}
-            onChange={(v) => set({ [key]: v })}
-          />
+          <NumberField key={key} label={label} {...field(key)} />
         ))}
-        <NumberField
-          path={`${path}.minimumTradingDays`}
-          label="Min trading days"
-          step="1"
-          errors={errors}
-          value={model.minimumTradingDays}
-          onChange={(v) => set({ minimumTradingDays: v })}
-        />
-        {text('payoutFrequency', 'Payout frequency')}
-        {text('newsTrading', 'News trading')}
-        {text('payoutRequirements', 'Payout requirements', 'sm:col-span-2')}
+        <NumberField label="Min trading days" step="1" {...field('minimumTradingDays')} />
+        <TextField label="Payout frequency" {...field('payoutFrequency')} />
+        <TextField label="News trading" {...field('newsTrading')} />
+        <TextField label="Payout requirements" className="sm:col-span-2" {...field('payoutRequirements')} />
         <fieldset className="grid grid-cols-1 gap-x-4 sm:col-span-2 sm:grid-cols-2 lg:grid-cols-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">Trading rules</legend>
           {RULE_FLAGS.map(([key, label]) => (
-            <CheckboxField
-              key={key}
-              path={`${path}.${key}`}
-              label={label}
-              errors={errors}
-              checked={model[key]}
-              onChange={(v) => set({ [key]: v })}
-            />
+            <CheckboxField key={key} label={label} {...check(key)} />
           ))}
         </fieldset>
-        <LinesField
-          path={`${path}.features`}
-          label="Additional features"
-          className="sm:col-span-2"
-          rows={3}
-          errors={errors}
-          value={model.features}
-          onChange={(v) => set({ features: v })}
-        />
+        <LinesField label="Additional features" className="sm:col-span-2" rows={3} {...field('features')} />
         <AccountRows model={model} path={path} errors={errors} onChange={(accounts) => set({ accounts })} />
       </div>
     </li>

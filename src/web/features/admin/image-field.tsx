@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
-import { type Errors, TextField } from './fields';
+import { type Errors, TextField, useFieldLocks } from './fields';
 
 /** An image address, typed or uploaded (the server checks, re-encodes and stores the file). */
 export function ImageField({
@@ -25,6 +25,7 @@ export function ImageField({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const uploads = useFieldLocks()?.uploads ?? true;
   const upload = async (file: File) => {
     setBusy(true);
     try {
@@ -55,21 +56,25 @@ export function ImageField({
         onChange={onChange}
       />
       <div className="mt-2 flex items-center gap-3">
-        <input
-          ref={input}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={`Upload ${label.toLowerCase()}`}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void upload(file);
-          }}
-        />
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
-          <UploadIcon aria-hidden="true" /> {busy ? 'Uploading...' : 'Upload image'}
-        </Button>
+        {uploads ? (
+          <>
+            <input
+              ref={input}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label={`Upload ${label.toLowerCase()}`}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void upload(file);
+              }}
+            />
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+              <UploadIcon aria-hidden="true" /> {busy ? 'Uploading...' : 'Upload image'}
+            </Button>
+          </>
+        ) : null}
         {value ? (
           <img src={value} alt="" className="h-10 max-w-24 rounded border border-slate-200 object-contain" />
         ) : null}

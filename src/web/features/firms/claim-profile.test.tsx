@@ -100,6 +100,15 @@ describe("the firm page's claim card", () => {
 
   it("offers nothing to claim to the firm's representative", () => {
     const rep = user({ representativeOf: [{ firmId: 7, slug: 'acme', name: 'Acme Funding' }] });
-    expect(render(rep).text).toBe('You represent Acme Funding on Prop Firm Club.');
+    expect(render(rep).text).toBe('You represent Acme Funding on Prop Firm Club. Firm console');
+    expect(render(rep).html).toContain('href="/firm-console/acme"');
+  });
+
+  it("links an admin to the firm's console, and nobody else", () => {
+    const admin = render(user({ isAdmin: true }));
+    expect(admin.text).toBe('Work at Acme Funding? Claim this profile Admin: Firm console');
+    expect(admin.html).toContain('href="/firm-console/acme"');
+    expect(render(user()).html).not.toContain('/firm-console/');
+    expect(render(null).html).not.toContain('/firm-console/');
   });
 });

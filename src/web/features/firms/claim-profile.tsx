@@ -22,6 +22,18 @@ function Frame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The firm's console: its figures, replies to write and corrections (its representatives and admins). */
+function ConsoleLink({ firm }: { firm: FirmDetails }) {
+  return (
+    <Link
+      to={`/firm-console/${encodeURIComponent(firm.slug)}`}
+      className="font-medium text-brand-700 underline"
+    >
+      Firm console
+    </Link>
+  );
+}
+
 /** What the user's newest claim of this firm says, when it still matters. */
 function claimNote(claim: OwnFirmClaim | undefined): string | null {
   if (!claim) return null;
@@ -61,6 +73,9 @@ export function ClaimProfile({ firm, user }: { firm: FirmDetails; user: CurrentU
     return (
       <Frame>
         <p className="text-slate-700">You represent {firm.name} on Prop Firm Club.</p>
+        <p className="mt-2">
+          <ConsoleLink firm={firm} />
+        </p>
       </Frame>
     );
   }
@@ -100,6 +115,11 @@ export function ClaimProfile({ firm, user }: { firm: FirmDetails; user: CurrentU
         <Suspense fallback={null}>
           <ClaimDialog firm={firm} waiting={waitingForCode} open={open} onOpenChange={setOpen} />
         </Suspense>
+      ) : null}
+      {user.isAdmin ? (
+        <p className="mt-3 border-t border-slate-100 pt-3 text-slate-700">
+          Admin: <ConsoleLink firm={firm} />
+        </p>
       ) : null}
     </Frame>
   );

@@ -159,6 +159,7 @@ describe('metadata', () => {
     title: 'Good',
     comment: 'Paid on time every time.',
     createdAt: '2026-03-04T10:00:00.000Z',
+    editedAt: null,
     isManual: false,
     authorName: null,
     source: null,

@@ -4,9 +4,10 @@ import { Link } from 'wouter';
 import Award from '~icons/lucide/award';
 import CheckCircle2 from '~icons/lucide/check-circle-2';
 import MessageSquarePlus from '~icons/lucide/message-square-plus';
+import Pencil from '~icons/lucide/pencil';
 import type { CurrentUser } from '../../../domain/accounts';
 import { formatReviewCount } from '../../../domain/firm-rules';
-import type { FirmDetails } from '../../../domain/firms';
+import type { FirmDetails, Review } from '../../../domain/firms';
 import { formatAverageRating, formatDate } from '../../../domain/format';
 import { MODERATION_REASONS } from '../../../domain/moderation-rules';
 import { describeReplyFigures } from '../../../domain/reply-rules';
@@ -22,24 +23,27 @@ import { ReviewCard } from './review-card';
 import { ReviewDialog } from './review-dialog';
 import { useOlderReviews } from './review-hooks';
 
-/** Where the visitor's own review stands: shown, waiting for a check, or removed and why. */
+type ReviewStatus = 'published' | 'held' | 'hidden' | 'deleted';
+
+/** The author may edit their review unless the moderators removed it (the server says the same). */
+const editable = (status: ReviewStatus) => status === 'published' || status === 'held';
+
+/**
+ * Where the visitor's own review stands: shown, waiting for a check, or removed and why; with the
+ * button that edits it while it may be edited.
+ */
 function OwnReviewState({
   createdAt,
   status,
   reason,
+  onEdit,
 }: {
   createdAt: string;
-  status: 'published' | 'held' | 'hidden' | 'deleted';
+  status: ReviewStatus;
   reason: string | null;
+  onEdit: () => void;
 }) {
-  if (status === 'held') {
-    return (
-      <p className="text-sm font-medium text-amber-800">
-        Your review of {formatDate(createdAt)} is waiting for a check before it shows.
-      </p>
-    );
-  }
-  if (status === 'hidden' || status === 'deleted') {
+  if (!editable(status)) {
     return (
       <p className="text-sm font-medium text-red-800">
         Your review was removed by our moderators
@@ -48,10 +52,21 @@ function OwnReviewState({
     );
   }
   return (
-    <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
-      <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
-      You reviewed this firm on {formatDate(createdAt)}
-    </p>
+    <div className="grid justify-items-start gap-2">
+      {status === 'held' ? (
+        <p className="text-sm font-medium text-amber-800">
+          Your review of {formatDate(createdAt)} is waiting for a check before it shows.
+        </p>
+      ) : (
+        <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
+          <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
+          You reviewed this firm on {formatDate(createdAt)}
+        </p>
+      )}
+      <Button variant="outline" size="sm" onClick={onEdit}>
+        <Pencil aria-hidden="true" /> Edit your review
+      </Button>
+    </div>
   );
 }
 
@@ -60,6 +75,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
   const rating = useQuery(firmRatingQuery(firm.slug));
   const own = useQuery({ ...ownFirmReviewQuery(firm.slug), enabled: Boolean(user) });
   const ownReview = own.data?.review ?? null;
+  const ownStatus = own.data?.status ?? 'published';
   const representsFirm = user?.representativeOf.some((f) => f.firmId === firm.id) ?? false;
   const withheld = useQuery({ ...withheldRepliesQuery(firm.slug), enabled: representsFirm });
   const withheldOf = new Map(
@@ -68,6 +84,8 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
   const votes = useQuery(helpfulVotesQuery(firm.slug));
   const voteOf = new Map((votes.data ?? []).map((v) => [v.reviewId, v]));
   const [open, setOpen] = useState(false);
+  // The own review as it was when "Edit your review" was pressed: the dialog starts from it.
+  const [editing, setEditing] = useState<Review | null>(null);
   const average = rating.data?.averageRating ?? 0;
   const total = rating.data?.totalReviews ?? 0;
   const older = useOlderReviews(firm.slug, reviews.data, total);
@@ -94,8 +112,12 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
             {ownReview ? (
               <OwnReviewState
                 createdAt={ownReview.createdAt}
-                status={own.data?.status ?? 'published'}
+                status={ownStatus}
                 reason={own.data?.moderationReason ?? null}
+                onEdit={() => {
+                  setEditing(ownReview);
+                  setOpen(true);
+                }}
               />
             ) : representsFirm ? (
               <p className="max-w-xs text-sm text-slate-600" role="note">
@@ -199,7 +221,17 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
           points!
         </p>
       </div>
-      {user && <ReviewDialog firm={firm} user={user} open={open} onOpenChange={setOpen} />}
+      {user && (
+        <ReviewDialog
+          // Each version of the review edited starts the fields afresh (never while the dialog is open).
+          key={editing ? `${editing.id}:${editing.editedAt}` : 'new'}
+          firm={firm}
+          user={user}
+          review={editing}
+          open={open}
+          onOpenChange={setOpen}
+        />
+      )}
     </div>
   );
 }

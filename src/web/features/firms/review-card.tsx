@@ -76,9 +76,14 @@ export function ReviewCard({
           {author.badge && <Badge variant={review.isManual ? 'outline' : 'success'}>{author.badge}</Badge>}
           {own && <Badge variant="secondary">Your review</Badge>}
         </p>
-        <time dateTime={review.createdAt} className="text-xs text-slate-600">
-          {formatDate(review.createdAt)}
-        </time>
+        <p className="text-xs text-slate-600">
+          <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+          {review.editedAt ? (
+            <>
+              {' · '}Edited <time dateTime={review.editedAt}>{formatDate(review.editedAt)}</time>
+            </>
+          ) : null}
+        </p>
       </div>
       <div className="mt-2">
         <StarRating average={review.rating} />

@@ -8,6 +8,7 @@ import {
   REVIEW_COMMENT_MIN,
   REVIEW_TITLE_MAX,
   REVIEW_TITLE_MIN,
+  type Review,
 } from '../../../domain/firms';
 import { countOf } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
@@ -25,7 +26,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/cn';
 import { checkReviewDraft } from './review-draft';
-import { usePostReview } from './review-hooks';
+import { useSaveReview } from './review-hooks';
 
 function StarInput({ value, onChange }: { value: number; onChange: (n: number) => void }) {
   return (
@@ -54,24 +55,33 @@ function StarInput({ value, onChange }: { value: number; onChange: (n: number) =
   );
 }
 
+/**
+ * Writes a review of the firm, or with `review` (the user's own) edits it: the fields start from it
+ * and saving replaces it (PUT). The fields keep what was typed while the dialog is closed; give it a
+ * `key` that changes with the review to start again from a newer version.
+ */
 export function ReviewDialog({
   firm,
   user,
+  review = null,
   open,
   onOpenChange,
 }: {
   firm: FirmDetails;
   user: CurrentUser | null | undefined;
+  review?: Review | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [rating, setRating] = useState(DEFAULT_REVIEW_RATING);
-  const [title, setTitle] = useState('');
-  const [comment, setComment] = useState('');
-  const mutation = usePostReview(firm, () => {
-    setRating(DEFAULT_REVIEW_RATING);
-    setTitle('');
-    setComment('');
+  const [rating, setRating] = useState(review?.rating ?? DEFAULT_REVIEW_RATING);
+  const [title, setTitle] = useState(review?.title ?? '');
+  const [comment, setComment] = useState(review?.comment ?? '');
+  const mutation = useSaveReview(firm, review?.id ?? null, () => {
+    if (!review) {
+      setRating(DEFAULT_REVIEW_RATING);
+      setTitle('');
+      setComment('');
+    }
     onOpenChange(false);
   });
 
@@ -89,8 +99,14 @@ export function ReviewDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Write a Review for {firm.name}</DialogTitle>
-          <DialogDescription>Share your honest experience to help other traders.</DialogDescription>
+          <DialogTitle>
+            {review ? `Edit your review of ${firm.name}` : `Write a Review for ${firm.name}`}
+          </DialogTitle>
+          <DialogDescription>
+            {review
+              ? 'Change your rating or your words: the review keeps its date and shows when it was edited.'
+              : 'Share your honest experience to help other traders.'}
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4">
           <div className="grid gap-2">
@@ -132,7 +148,13 @@ export function ReviewDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Submitting...' : 'Submit Review'}
+              {mutation.isPending
+                ? review
+                  ? 'Saving...'
+                  : 'Submitting...'
+                : review
+                  ? 'Save changes'
+                  : 'Submit Review'}
             </Button>
           </DialogFooter>
         </form>

@@ -57,4 +57,12 @@ describe('reviewErrorToast (spec section 8)', () => {
     ).toBe('Invalid Request');
     expect(reviewErrorToast(new ApiError(429, '429: slow down')).title).toBe('Rate Limited');
   });
+
+  it('tells the author why an edit was refused once the moderators removed the review', () => {
+    const message = 'This review was hidden by our moderators, so it can no longer be edited.';
+    expect(reviewErrorToast(new ApiError(409, `409: {"message":"${message}"}`))).toEqual({
+      title: 'Review Can No Longer Be Edited',
+      description: message,
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../../domain/accounts';
 import { REVIEW_COMMENT_MIN, REVIEW_TITLE_MIN } from '../../../domain/firms';
-import { errorMessage, errorStatus } from '../../lib/api';
+import { errorMessage, errorStatus, serverMessage } from '../../lib/api';
 import { toastForError } from '../../lib/error-toast';
 
 /** Spec section 5: the checks the browser makes before sending a review. */
@@ -44,6 +44,10 @@ export function reviewErrorToast(error: unknown): { title: string; description?:
       title: 'Email Verification Required',
       description: 'Please verify your email address before posting reviews.',
     };
+  }
+  // An edit of a review the moderators removed meanwhile: the server says why.
+  if (status === 409 && message.includes('moderators')) {
+    return { title: 'Review Can No Longer Be Edited', description: serverMessage(error) };
   }
   return toastForError(error);
 }

@@ -20,46 +20,55 @@ interface ReviewDraft {
   comment: string;
 }
 
-export function usePostReview(firm: FirmDetails, onPosted: () => void) {
+type SavedReview = Review & { status: 'published' | 'held' | 'hidden' | 'deleted' };
+
+/** The toast after a save: held ones wait for a check (spec section 5's rules hold some). */
+function savedToast(firm: FirmDetails, saved: SavedReview, edited: boolean) {
+  if (saved.status === 'held') {
+    return {
+      title: edited ? 'Changes received' : 'Review received',
+      description:
+        'It will show once our team has checked it (our review rules hold some reviews for a look).',
+    };
+  }
+  return edited
+    ? {
+        title: 'Review updated',
+        description: 'Your changes are on the firm page.',
+        variant: 'success' as const,
+      }
+    : {
+        title: 'Review Submitted',
+        description: `Thank you for reviewing ${firm.name}.`,
+        variant: 'success' as const,
+      };
+}
+
+/** Posts a new review of the firm, or with `reviewId` saves the author's edit of it (PUT). */
+export function useSaveReview(firm: FirmDetails, reviewId: number | null, onSaved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ rating, title, comment }: ReviewDraft) =>
-      apiJson<Review & { status: 'published' | 'held' | 'hidden' | 'deleted' }>(
-        'POST',
-        `/api/firms/${firm.id}/reviews`,
-        {
-          propFirmId: firm.id,
-          rating,
-          title: title.trim(),
-          comment: comment.trim(),
-        },
-      ),
-    onSuccess: async (posted) => {
+    mutationFn: ({ rating, title, comment }: ReviewDraft) => {
+      const body = { propFirmId: firm.id, rating, title: title.trim(), comment: comment.trim() };
+      return reviewId === null
+        ? apiJson<SavedReview>('POST', `/api/firms/${firm.id}/reviews`, body)
+        : apiJson<SavedReview>('PUT', `/api/reviews/${reviewId}`, body);
+    },
+    onSuccess: async (saved) => {
       await Promise.all([
+        // The first page and the older ones (their keys begin with the first page's).
         queryClient.invalidateQueries({ queryKey: firmReviewsQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries({ queryKey: firmRatingQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries({ queryKey: ownFirmReviewQuery(firm.slug).queryKey }),
         queryClient.invalidateQueries(firmListsFilter),
       ]);
-      toast(
-        posted.status === 'held'
-          ? {
-              title: 'Review received',
-              description:
-                'It will show once our team has checked it (our review rules hold some reviews for a look).',
-            }
-          : {
-              title: 'Review Submitted',
-              description: `Thank you for reviewing ${firm.name}.`,
-              variant: 'success',
-            },
-      );
-      onPosted();
+      toast(savedToast(firm, saved, reviewId !== null));
+      onSaved();
     },
     onError: (error) => {
       toast({ ...reviewErrorToast(error), variant: 'destructive' });
-      // Reviewed already (in another tab, say): show it as reviewed instead of offering the dialog.
-      if (errorStatus(error) === 400) {
+      // Reviewed already (in another tab, say), or removed by a moderator meanwhile: show where it stands.
+      if ([400, 403, 409].includes(errorStatus(error) ?? 0)) {
         void queryClient.invalidateQueries({ queryKey: ownFirmReviewQuery(firm.slug).queryKey });
       }
     },

@@ -114,6 +114,11 @@ export function RuleChanges({ firm, user }: { firm: FirmDetails; user: CurrentUs
                   {group.changes.map((change) => (
                     <li key={change.id} className="break-words">
                       {change.text}
+                      {change.reportedByFirm ? (
+                        <span className="block text-xs text-slate-600">
+                          Reported by the firm, checked by Prop Firm Club on {formatDate(change.createdAt)}
+                        </span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -15,7 +15,7 @@ const REPORT_REPLY =
   'We reviewed this denial again. The rule it cites is in section 4 of our terms; we have since made it clearer on our rules page and in the dashboard before purchase.';
 
 /**
- * The claimed firm's voice in the demo (issue #57): its representative's replies to two of its
+ * The claimed firm's voice in the demo (issue #57): its representative's replies to some of its
  * published reviews (the newest high and the newest low rating) and to its newest verified denied
  * payout report, and one correction waiting for an admin (a lower price of its first account).
  */
@@ -25,10 +25,11 @@ export async function seedDemoFirmVoice(db: Db, firmId: number, now: Date): Prom
     .from(reviews)
     .where(and(eq(reviews.propFirmId, firmId), eq(reviews.status, 'published')))
     .orderBy(desc(reviews.createdAt));
-  // The newest high rating and the newest low one (a 3 where the firm has no 1 or 2).
-  const high = published.find((r) => r.rating >= 4);
-  const low = published.find((r) => r.rating <= 2) ?? published.find((r) => r.rating === 3);
-  const targets = [...new Set([high, low, ...published].filter((r) => r !== undefined))].slice(0, 2);
+  // The newest high rating and the newest low one (1 or 2 stars) where the firm has one; any other
+  // review stays waiting for a reply, as the console lists it.
+  const high = published.find((r) => r.rating >= 4) ?? published[0];
+  const low = published.find((r) => r.rating <= 2);
+  const targets = [high, low].filter((r) => r !== undefined);
   const at = (created: Date, hours: number) =>
     new Date(Math.min(now.getTime(), created.getTime() + hours * HOUR_MS));
   for (const [i, review] of targets.entries()) {

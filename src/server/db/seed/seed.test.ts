@@ -226,7 +226,14 @@ describe('demo data', () => {
     const [rep] = await db.select().from(firmRepresentatives);
     expect(rep).toBeTruthy();
     const replies = await db.select().from(firmReplies).where(eq(firmReplies.propFirmId, rep.propFirmId));
-    expect(replies.filter((r) => r.reviewId !== null).length).toBe(2);
+    const answered = replies.filter((r) => r.reviewId !== null).length;
+    const published = await db.$count(
+      reviews,
+      and(eq(reviews.propFirmId, rep.propFirmId), eq(reviews.status, 'published')),
+    );
+    // Some reviews answered, at least one left waiting (the console's list is not empty).
+    expect(answered).toBeGreaterThanOrEqual(1);
+    expect(answered).toBeLessThan(published);
     expect(replies.filter((r) => r.payoutReportId !== null).length).toBe(1);
     expect(replies.every((r) => r.status === 'published' && r.authorId === rep.userId)).toBe(true);
     const requests = await db.select().from(firmChangeRequests);

@@ -1,7 +1,9 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import {
   beginAsAdmin,
-  createFirm,
+  type ClaimableFirm,
+  claimCode,
+  createClaimableFirm,
   expect,
   expectNoSeriousA11yViolations,
   latestMail,
@@ -19,24 +21,12 @@ import {
  * share a firm, a claim or a work address.
  */
 
-interface Firm {
-  name: string;
-  slug: string;
-  /** The domain of the firm's website: work addresses must be at it or a subdomain of it. */
-  domain: string;
-}
+type Firm = ClaimableFirm;
 
 /** A listed firm of the test's own with a website at `www.<run>.example.com`, made by the admin on `admin`. */
-async function ownFirm(admin: Page, run: string): Promise<Firm> {
-  const domain = `${run}.example.com`;
+const ownFirm = (admin: Page, run: string): Promise<Firm> =>
   // Named to sort after the demo firms, so lists that open on the first firm do not change.
-  const firm = await createFirm(admin, {
-    name: `Zephyr Claim Firm ${run}`,
-    slug: `e2e-firm-claims-${run}`,
-    website: `https://www.${domain}/`,
-  });
-  return { ...firm, domain };
-}
+  createClaimableFirm(admin, run, { name: `Zephyr Claim Firm ${run}`, slug: `e2e-firm-claims-${run}` });
 
 /** Each test's start: the admin on `page`, a firm of the test's own, and a claimant in a browser of their own. */
 async function setUp(page: Page, browser: Browser, info: TestInfo, prefix: string) {
@@ -46,14 +36,6 @@ async function setUp(page: Page, browser: Browser, info: TestInfo, prefix: strin
   const firm = await ownFirm(page, run);
   const claimant = await newTrader(browser, page, info, prefix);
   return { run, firm, claimant, c: claimant.page };
-}
-
-/** The 6-digit code the claim's email to the work address holds. */
-async function claimCode(workEmail: string, firm: Firm): Promise<string> {
-  const mail = await latestMail(workEmail, `Your code to claim ${firm.name} on Prop Firm Club`);
-  const code = mail.text.match(/Your code: (\d{6})\b/)?.[1];
-  expect(code, mail.text).toBeDefined();
-  return code as string;
 }
 
 /** The firm page's claim card: "Work at {firm}? Claim this profile". */
@@ -86,7 +68,7 @@ async function confirmClaim(page: Page, dialog: Locator, workEmail: string, firm
   await expect(
     dialog.getByText(`Enter the 6-digit code we sent to ${workEmail}.`, { exact: false }),
   ).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(await claimCode(workEmail, firm));
+  await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(await claimCode(workEmail, firm.name));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   const thanks = dialog.getByText('Thanks: your address is confirmed.', { exact: false });
   await expect(thanks).toBeVisible();

@@ -202,3 +202,69 @@ export async function createFirm(
   const { id } = (await created.json()) as { id: number };
   return { id, name: values.name, slug: values.slug };
 }
+
+/** A firm with a website at a domain of its own: addresses at that domain (or a subdomain) may claim it. */
+export interface ClaimableFirm {
+  id: number;
+  name: string;
+  slug: string;
+  /** The domain of the firm's website (`www.<domain>`). */
+  domain: string;
+}
+
+/**
+ * A listed firm of the test's own (createFirm) with its website at `www.<domain>`, where `domain`
+ * is `<run>.example.com` unless given: its work addresses are at `domain`.
+ */
+export async function createClaimableFirm(
+  admin: Page,
+  run: string,
+  values: Partial<FirmInput> & { name: string; slug: string },
+  domain = `${run}.example.com`,
+): Promise<ClaimableFirm> {
+  const firm = await createFirm(admin, { website: `https://www.${domain}/`, ...values });
+  return { ...firm, domain };
+}
+
+/** The 6-digit code of the newest claim email to `workEmail` for the firm named `firmName`. */
+export async function claimCode(workEmail: string, firmName: string): Promise<string> {
+  const mail = await latestMail(workEmail, `Your code to claim ${firmName} on Prop Firm Club`);
+  const code = mail.text.match(/Your code: (\d{6})\b/)?.[1];
+  expect(code, mail.text).toBeDefined();
+  return code as string;
+}
+
+/**
+ * Makes the signed-in, verified user of `rep` a representative of `firm` as a claimant becomes one,
+ * through the API: a claim with `workEmail` (at the firm's domain), the code from the outbox, and
+ * the approval of the admin signed in on `admin`.
+ */
+export async function makeRepresentative(
+  admin: Page,
+  rep: Page,
+  firm: { slug: string; name: string },
+  claim: { workEmail: string; jobTitle?: string; note?: string },
+): Promise<void> {
+  const headers = { origin: test.info().project.use.baseURL as string };
+  const created = await rep.request.post(`/api/firms/${firm.slug}/claims`, {
+    headers,
+    data: {
+      workEmail: claim.workEmail,
+      jobTitle: claim.jobTitle ?? 'Support lead',
+      note: claim.note ?? 'I run the support desk and answer traders every day.',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const confirmed = await rep.request.post(`/api/firm-claims/${id}/confirm`, {
+    headers,
+    data: { code: await claimCode(claim.workEmail, firm.name) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const approved = await admin.request.post(`/api/admin/firm-claims/${id}/approve`, { headers });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const me = (await (await rep.request.get('/api/auth/user')).json()) as {
+    representativeOf: { slug: string }[];
+  };
+  expect(me.representativeOf.map((f) => f.slug)).toContain(firm.slug);
+}

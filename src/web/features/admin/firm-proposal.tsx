@@ -7,10 +7,10 @@ import {
   SITE_ONLY_FIRM_FIELDS,
 } from '../../../domain/change-requests';
 import { Card } from '../../components/ui/card';
-import { Checkbox } from '../../components/ui/checkbox';
 import { toast } from '../../components/ui/use-toast';
 import { serverMessage } from '../../lib/api';
 import { type Errors, type FieldLocks, TextAreaField, TextField } from './fields';
+import { OptionChecks } from './resource-picker';
 import { showRefusal } from './use-zod-form';
 
 /**
@@ -154,22 +154,7 @@ function Choices({
   return (
     <fieldset className="grid content-start gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
-      <div className="grid max-h-56 grid-cols-2 gap-x-3 overflow-y-auto rounded-md border border-slate-200 p-2">
-        {options.map((option) => (
-          <label key={option.id} className="flex min-h-9 items-center gap-2 text-sm">
-            <Checkbox
-              className="size-4 accent-brand-600"
-              checked={selected.includes(option.id)}
-              onChange={(e) =>
-                onChange(
-                  e.target.checked ? [...selected, option.id] : selected.filter((s) => s !== option.id),
-                )
-              }
-            />
-            {option.name}
-          </label>
-        ))}
-      </div>
+      <OptionChecks options={options} selected={selected} onChange={onChange} />
     </fieldset>
   );
 }

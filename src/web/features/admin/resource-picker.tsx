@@ -46,22 +46,7 @@ export function ResourcePicker({
     <fieldset className="grid content-start gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-800">{label}</legend>
       {options.length === 0 ? <p className="text-sm text-slate-600">None yet.</p> : null}
-      <div className="grid max-h-56 grid-cols-2 gap-x-3 overflow-y-auto rounded-md border border-slate-200 p-2">
-        {options.map((option) => (
-          <label key={option.id} className="flex min-h-9 items-center gap-2 text-sm">
-            <Checkbox
-              className="size-4 accent-brand-600"
-              checked={selected.includes(option.id)}
-              onChange={(e) =>
-                onChange(
-                  e.target.checked ? [...selected, option.id] : selected.filter((s) => s !== option.id),
-                )
-              }
-            />
-            <span className="min-w-0 break-words">{option.name}</span>
-          </label>
-        ))}
-      </div>
+      <OptionChecks options={options} selected={selected} onChange={onChange} />
       <div className="grid gap-2 rounded-md bg-slate-50 p-2">
         <label htmlFor={`${id}-name`} className="text-xs font-medium text-slate-700">
           Add a new one
@@ -94,5 +79,33 @@ export function ResourcePicker({
         {error ? <p className="text-sm text-red-700">{error}</p> : null}
       </div>
     </fieldset>
+  );
+}
+
+/** The site's platforms or payout methods as checkboxes (the editor's picker and a firm's proposal). */
+export function OptionChecks({
+  options,
+  selected,
+  onChange,
+}: {
+  options: readonly { id: number; name: string }[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  return (
+    <div className="grid max-h-56 grid-cols-2 gap-x-3 overflow-y-auto rounded-md border border-slate-200 p-2">
+      {options.map((option) => (
+        <label key={option.id} className="flex min-h-9 items-center gap-2 text-sm">
+          <Checkbox
+            className="size-4 accent-brand-600"
+            checked={selected.includes(option.id)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...selected, option.id] : selected.filter((s) => s !== option.id))
+            }
+          />
+          <span className="min-w-0 break-words">{option.name}</span>
+        </label>
+      ))}
+    </div>
   );
 }

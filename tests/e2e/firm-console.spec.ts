@@ -155,7 +155,7 @@ const ownCorrection = (r: Page, id: number) =>
   r
     .getByRole('region', { name: 'Your corrections' })
     .getByRole('listitem')
-    .filter({ hasText: `Correction #${id}` });
+    .filter({ hasText: new RegExp(`Correction #${id}(?!\\d)`) });
 
 /** The row of a field's change in a changes table: its before and after cells. */
 async function expectFieldChange(table: Locator, field: RegExp, before: string, after: string) {
@@ -242,17 +242,15 @@ test('a proposed price change, approved by an admin, shows in the finder and as 
 
   // The console: the figures, the review waiting for a reply, and the correction form.
   await openConsole(r, firm);
-  const figures = r.getByRole('region', { name: 'Last 30 days' }).or(r.locator('dl').first());
-  await expect(r.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();
+  await expect(r.getByRole('heading', { level: 2, name: 'Last 30 days' })).toBeVisible();
   for (const label of ['Page views', 'Clicks out', 'Coupon copies'])
-    await expect(figures.getByText(label, { exact: true }).first()).toBeVisible();
+    await expect(r.getByRole('term').filter({ hasText: label })).toBeVisible();
   const waiting = r.getByRole('listitem').filter({ hasText: review.title });
   await expect(waiting).toContainText('2/5');
   await expect(waiting.getByRole('link', { name: 'Reply to this review' })).toHaveAttribute(
     'href',
     `/firm/${firm.slug}?tab=reviews#review-${review.id}`,
   );
-  await expect(r.getByText('No corrections', { exact: false })).toHaveCount(0);
   await expect(r.getByText('You have not sent a correction yet.')).toBeVisible();
 
   const form = r.getByRole('form', { name: `Correct ${firm.name}` });

@@ -9,6 +9,8 @@ import {
   cashbackClaims,
   cashOuts,
   firmFollows,
+  firmReplies,
+  firmRepresentatives,
   payoutReportImages,
   payoutReports,
   savedSearches,
@@ -180,6 +182,16 @@ async function seedAccount(ctx: TestContext): Promise<Seeded> {
     amountSpent: 5_000,
     proofImage: otherKey,
   });
+  // The user also speaks for another firm, and answered a review of it.
+  const represented = await insertFirm(ctx.db, { name: 'Export Represented Firm' });
+  await ctx.db.insert(firmRepresentatives).values({ propFirmId: represented.id, userId: user.id });
+  const answered = await insertUserReview(ctx.db, { propFirmId: represented.id, userId: other.id });
+  await ctx.db.insert(firmReplies).values({
+    propFirmId: represented.id,
+    reviewId: answered.id,
+    authorId: user.id,
+    body: 'Thank you, we have fixed the dashboard since.',
+  });
 
   return {
     user,
@@ -234,6 +246,7 @@ describe.each([
         'account.json',
         'cash-outs.json',
         'cashback-claims.json',
+        'firm-representation.json',
         'giveaway-entries.json',
         'payout-reports.json',
         'points-ledger.csv',
@@ -347,6 +360,13 @@ describe.each([
     expect(jsonIn(files, 'cash-outs.json')).toEqual([
       expect.objectContaining({ points: 20, method: 'paypal', destination: user.email, status: 'pending' }),
     ]);
+
+    expect(jsonIn(files, 'firm-representation.json')).toMatchObject({
+      claims: [],
+      representativeOf: [{ firm: 'Export Represented Firm', removedAt: null }],
+      replies: [{ firm: 'Export Represented Firm', body: 'Thank you, we have fixed the dashboard since.' }],
+      corrections: [],
+    });
 
     // Never a token, an internal note, an automatic flag, or another user's data.
     const text = Object.entries(files)

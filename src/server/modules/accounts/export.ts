@@ -29,6 +29,7 @@ import {
 import { notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { listFollowedFirms } from '../rule-changes/service';
+import { collectFirmRepresentation } from './export-firm';
 import { listSignedInSessions } from './sessions';
 
 /**
@@ -57,6 +58,7 @@ export interface AccountData {
   payoutReports: (Record<string, unknown> & { evidenceFiles: string[] })[];
   giveawayEntries: Record<string, unknown>[];
   cashOuts: Record<string, unknown>[];
+  firmRepresentation: Awaited<ReturnType<typeof collectFirmRepresentation>>;
   images: ExportImage[];
 }
 
@@ -342,6 +344,7 @@ export async function collectAccountData(
     payoutReports: reports.reports,
     giveawayEntries: await collectGiveawayEntries(db, userId),
     cashOuts: await collectCashOuts(db, userId),
+    firmRepresentation: await collectFirmRepresentation(db, userId),
     images: [...claims.images, ...reports.images],
   };
 }
@@ -387,6 +390,7 @@ function dataFiles(data: AccountData, included: ReadonlySet<string>): [string, s
     ],
     ['giveaway-entries.json', json(data.giveawayEntries)],
     ['cash-outs.json', json(data.cashOuts)],
+    ['firm-representation.json', json(data.firmRepresentation)],
   ];
 }
 

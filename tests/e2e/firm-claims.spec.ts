@@ -68,7 +68,9 @@ async function confirmClaim(page: Page, dialog: Locator, workEmail: string, firm
   await expect(
     dialog.getByText(`Enter the 6-digit code we sent to ${workEmail}.`, { exact: false }),
   ).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(await claimCode(workEmail, firm.name));
+  await dialog
+    .getByRole('textbox', { name: 'Code', exact: true })
+    .fill(await claimCode(workEmail, firm.name));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   const thanks = dialog.getByText('Thanks: your address is confirmed.', { exact: false });
   await expect(thanks).toBeVisible();
@@ -129,7 +131,11 @@ test('claim with a work address, the code from the outbox, admin approval: the f
   await waitForApp(c);
   await expect(c.getByRole('heading', { level: 1, name: firm.name })).toBeVisible();
   await expect(claimedBadge(c)).toBeVisible();
-  await expect(claimCard(c)).toHaveText(`You represent ${firm.name} on Prop Firm Club.`);
+  await expect(claimCard(c)).toContainText(`You represent ${firm.name} on Prop Firm Club.`);
+  await expect(claimCard(c).getByRole('link', { name: 'Firm console' })).toHaveAttribute(
+    'href',
+    `/firm-console/${firm.slug}`,
+  );
 
   // And on its directory card, found by name.
   await c.goto('/firms');

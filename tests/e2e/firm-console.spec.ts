@@ -34,8 +34,6 @@ interface Firm extends ClaimableFirm {
   capital: number;
 }
 
-type Trader = Awaited<ReturnType<typeof newTrader>>;
-
 /**
  * Each test's start: the admin on `page`, a firm of the test's own with one $199 account, and a
  * trader in a browser of their own who represents it (claimed through the API, code from the outbox,
@@ -289,7 +287,11 @@ test('a proposed price change, approved by an admin, shows in the finder and as 
   await visitor.page.goto(`/firm/${firm.slug}`);
   await waitForApp(visitor.page);
   const history = visitor.page.locator('#rule-changes');
-  const change = history.getByRole('listitem').filter({ hasText: `price $${PRICE} -> $${NEW_PRICE}` });
+  // The change's own item, not its day's (which holds the day's list).
+  const change = history
+    .getByRole('listitem')
+    .filter({ hasText: `price $${PRICE} -> $${NEW_PRICE}` })
+    .filter({ hasNot: visitor.page.getByRole('list') });
   await expect(change).toBeVisible();
   await expect(change).toContainText('Reported by the firm, checked by Prop Firm Club on');
 
@@ -341,7 +343,9 @@ test('a rejected correction shows its reason in the console and in the email', a
   await expect(r.getByRole('form', { name: `Correct ${firm.name}` }).getByLabel('Headquarters')).toHaveValue(
     HEADQUARTERS,
   );
-  const details = (await (await r.request.get(`/api/firms/${firm.slug}`)).json()) as { headquarters: string };
+  const details = (await (await r.request.get(`/api/firms/${firm.slug}/details`)).json()) as {
+    headquarters: string;
+  };
   expect(details.headquarters).toBe(HEADQUARTERS);
   await rep.close();
 });

@@ -1,31 +1,45 @@
 /**
  * Stored XSS in a real browser: the XSS corpus (tests/fixtures/xss-corpus.ts) is written through
- * every field a trader or an admin can fill (through the API, quickly), then every page that shows
- * those fields is opened in Chromium with a hook that records any script execution: a call of
- * alert/confirm/prompt (what every payload of the corpus calls), a dialog, a request to the
- * corpus's hostile hosts, and any Content-Security-Policy violation (a payload that reached the
- * page and was stopped only by the CSP still means the sanitiser or the escaping failed).
+ * every field a trader, a firm's representative or an admin can fill (through the API, quickly),
+ * then every page that shows those fields is opened in Chromium with a hook that records any
+ * script execution: a call of alert/confirm/prompt (what every payload of the corpus calls), a
+ * dialog, a request to the corpus's hostile hosts, and any Content-Security-Policy violation (a
+ * payload that reached the page and was stopped only by the CSP still means the sanitiser or the
+ * escaping failed).
  * Property: 0 of them, on pages that do show the stored text. Desktop only: the width changes
  * nothing here. A new writable field joins by being filled in `writeEverything` below, and the
  * page that shows it by being in `pagesToOpen`.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { emptyCoupon } from '../../src/domain/admin-content';
-import { emptyFirm, emptyFundingModel } from '../../src/domain/admin-firms';
+import { type AdminFirm, emptyFirm, emptyFundingModel } from '../../src/domain/admin-firms';
 import { emptyPost } from '../../src/domain/admin-posts';
 import { XSS_CORPUS } from '../fixtures/xss-corpus';
-import { expect, presetCookieConsent, signInAsAdmin, test, verificationLink } from './fixtures';
+import {
+  expect,
+  makeRepresentative,
+  newTrader,
+  presetCookieConsent,
+  signInAsAdmin,
+  test,
+  verificationLink,
+} from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'one width is enough: the stored data and the pages are the same');
 
 const ALL = XSS_CORPUS.join('\n');
-/** As many corpus entries as fit in `max` characters, starting at entry `from` (wrapping round). */
-function pack(max: number, from = 0): string {
+/**
+ * The entries without a link: a review or a reply with one is held for a moderator, and the pages
+ * show only published ones to the public.
+ */
+const WITHOUT_LINKS = XSS_CORPUS.filter((entry) => !/https?:|www\./i.test(entry));
+/** As many entries of `corpus` as fit in `max` characters, starting at entry `from` (wrapping round). */
+function pack(max: number, from = 0, corpus: readonly string[] = XSS_CORPUS): string {
   let out = '';
-  for (let i = 0; i < XSS_CORPUS.length; i++) {
-    const next = XSS_CORPUS[(from + i) % XSS_CORPUS.length];
+  for (let i = 0; i < corpus.length; i++) {
+    const next = corpus[(from + i) % corpus.length];
     if (out.length + next.length + 1 > max) break;
     out += (out ? ' ' : '') + next;
   }
@@ -35,6 +49,9 @@ function pack(max: number, from = 0): string {
 const BREAKOUT = '"></script><script>alert(1)</script>';
 
 const run = Date.now().toString(36);
+/** The XSS firm's website domain: its representative's work address is at it. */
+const firmDomain = `xss-${run}.example.com`;
+const firmName = `XSS Firm ${run} ${BREAKOUT}`.slice(0, 120);
 const stored = {
   firmSlug: `xss-firm-${run}`,
   couponSlug: `xss-coupon-${run}`,
@@ -45,6 +62,8 @@ const stored = {
   postId: 0,
   /** The trader's session, saved by the writing test for the reading one. */
   traderState: '',
+  /** The session of the firm's representative. */
+  repState: '',
 };
 
 /** Records every sign of script running that did not come from the site itself. */
@@ -83,7 +102,7 @@ async function watchForExecution(page: Page): Promise<string[]> {
 }
 
 test('the corpus is stored through every writable field', async ({ page, browser }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const origin = info.project.use.baseURL as string;
   const headers = { origin };
   const ok = async (res: Awaited<ReturnType<Page['request']['post']>>, status = [200, 201]) => {
@@ -99,7 +118,8 @@ test('the corpus is stored through every writable field', async ({ page, browser
       data: {
         ...emptyFirm(),
         slug: stored.firmSlug,
-        name: `XSS Firm ${run} ${BREAKOUT}`.slice(0, 120),
+        name: firmName,
+        website: `https://www.${firmDomain}/`,
         status: 'listed',
         trustRating: 'approved',
         shortDescription: pack(300, 33),
@@ -300,10 +320,84 @@ test('the corpus is stored through every writable field', async ({ page, browser
   stored.traderState = info.outputPath('trader.json');
   await trader.storageState({ path: stored.traderState });
   await trader.close();
+
+  await writeFirmSide(page, browser, info, ok);
 });
 
+type Ok = (res: Awaited<ReturnType<Page['request']['post']>>, status?: number[]) => Promise<{ id: number }>;
+
+/**
+ * The firm's side: a representative who claimed it with corpus text as job title and note, the
+ * firm's replies to two published reviews (one with links, held for a check; one without,
+ * published) and a correction whose note and source carry corpus text.
+ */
+async function writeFirmSide(page: Page, browser: Browser, info: TestInfo, ok: Ok) {
+  const headers = { origin: info.project.use.baseURL as string };
+  const rep = await newTrader(browser, page, info, 'xssrep');
+  await makeRepresentative(
+    page,
+    rep.page,
+    { slug: stored.firmSlug, name: firmName },
+    {
+      workEmail: `${rep.username}@${firmDomain}`,
+      jobTitle: `XSS title ${pack(85, 2)}`.slice(0, 100),
+      note: pack(1000, 21),
+    },
+  );
+
+  // Two reviews without links, published at once, each by a trader of its own.
+  const reviews: number[] = [];
+  for (const from of [3, 17]) {
+    const reviewer = await newTrader(browser, page, info, 'xssrv');
+    const review = (await ok(
+      await reviewer.page.request.post(`/api/firms/${stored.firmId}/reviews`, {
+        headers,
+        data: {
+          rating: 2,
+          title: `XSS review ${pack(100, from, WITHOUT_LINKS)}`.slice(0, 120),
+          comment: pack(3000, from, WITHOUT_LINKS),
+        },
+      }),
+    )) as { id: number; status?: string };
+    expect(review.status, 'a review without links is published').toBe('published');
+    reviews.push(review.id);
+    await reviewer.close();
+  }
+  const reply = async (reviewId: number, body: string) =>
+    (await ok(await rep.page.request.put(`/api/reviews/${reviewId}/reply`, { headers, data: { body } }))) as {
+      id: number;
+      status?: string;
+    };
+  // With the corpus's links: held for a check (the representative and the admins see it).
+  expect((await reply(reviews[0], `XSS held reply ${run} ${pack(1900, 1)}`)).status).toBe('held');
+  // Without: published under its review.
+  expect((await reply(reviews[1], `XSS firm reply ${run} ${pack(1900, 5, WITHOUT_LINKS)}`)).status).toBe(
+    'published',
+  );
+
+  // A correction of the firm, as the console sends it: the editor's body, a note and a source.
+  const current = (await (
+    await rep.page.request.get(`/api/firm-console/${stored.firmSlug}`)
+  ).json()) as AdminFirm;
+  const { id: _id, version, createdAt: _created, updatedAt: _updated, ...values } = current;
+  await ok(
+    await rep.page.request.post(`/api/firm-console/${stored.firmSlug}/change-requests`, {
+      headers,
+      data: {
+        version,
+        firm: { ...values, headquarters: pack(120, 7) },
+        note: `XSS note ${run} ${pack(1900, 9)}`,
+        source: `https://www.${firmDomain}/rules?x="><img src=x onerror=alert(1)>`,
+      },
+    }),
+  );
+  stored.repState = info.outputPath('rep.json');
+  await rep.page.context().storageState({ path: stored.repState });
+  await rep.close();
+}
+
 /** Each page that shows stored text, who opens it, and a text it must show (so the data is there). */
-function pagesToOpen(): { url: string; as: 'public' | 'trader' | 'admin'; shows?: RegExp }[] {
+function pagesToOpen(): { url: string; as: 'public' | 'trader' | 'rep' | 'admin'; shows?: RegExp }[] {
   return [
     { url: '/', as: 'public' },
     { url: '/', as: 'trader' },
@@ -312,6 +406,17 @@ function pagesToOpen(): { url: string; as: 'public' | 'trader' | 'admin'; shows?
     { url: `/firm/${stored.firmSlug}?tab=funding`, as: 'public' },
     { url: `/firm/${stored.firmSlug}?tab=coupons`, as: 'public', shows: /onerror=alert/ },
     { url: `/firm/${stored.firmSlug}?tab=reviews`, as: 'trader' },
+    {
+      url: `/firm/${stored.firmSlug}?tab=reviews`,
+      as: 'public',
+      shows: /Firm representative[\s\S]*XSS firm reply/,
+    },
+    {
+      url: `/firm/${stored.firmSlug}?tab=reviews`,
+      as: 'rep',
+      shows: /waiting for a check[\s\S]*XSS held reply/,
+    },
+    { url: `/firm-console/${stored.firmSlug}`, as: 'rep', shows: /XSS note/ },
     { url: `/firm/${stored.firmSlug}?tab=payouts`, as: 'public' },
     { url: `/compare?firms=${stored.firmSlug}`, as: 'public' },
     { url: '/challenges', as: 'public' },
@@ -331,7 +436,9 @@ function pagesToOpen(): { url: string; as: 'public' | 'trader' | 'admin'; shows?
     { url: '/admin/posts', as: 'admin', shows: /XSS post/ },
     { url: '/admin/quick-updates', as: 'admin', shows: /XSS update/ },
     { url: '/admin/giveaways', as: 'admin', shows: /XSS giveaway/ },
-    { url: '/admin/reviews', as: 'admin' },
+    { url: '/admin/reviews', as: 'admin', shows: /Firm replies held by the checks[\s\S]*XSS held reply/ },
+    { url: '/admin/change-requests', as: 'admin', shows: /XSS note/ },
+    { url: '/admin/firm-claims', as: 'admin', shows: /XSS title/ },
     { url: '/admin/messages', as: 'admin' },
     { url: '/admin/users', as: 'admin' },
     { url: '/admin/cashback-claims', as: 'admin' },
@@ -350,6 +457,10 @@ test('no page that shows it runs any of it', async ({ page, browser }, info) => 
   const traderPage = await trader.newPage();
   const traderHits = await watchForExecution(traderPage);
   await presetCookieConsent(traderPage);
+  const rep = await browser.newContext({ baseURL: origin, storageState: stored.repState });
+  const repPage = await rep.newPage();
+  const repHits = await watchForExecution(repPage);
+  await presetCookieConsent(repPage);
   const anonymous = await browser.newContext({ baseURL: origin });
   const publicPage = await anonymous.newPage();
   const publicHits = await watchForExecution(publicPage);
@@ -358,7 +469,7 @@ test('no page that shows it runs any of it', async ({ page, browser }, info) => 
 
   const missing: string[] = [];
   for (const { url, as, shows } of pagesToOpen()) {
-    const target = as === 'admin' ? page : as === 'trader' ? traderPage : publicPage;
+    const target = { admin: page, trader: traderPage, rep: repPage, public: publicPage }[as];
     const res = await target.goto(url);
     expect(res?.status(), `${url} as ${as}`).toBeLessThan(400);
     await target.waitForLoadState('networkidle');
@@ -368,10 +479,11 @@ test('no page that shows it runs any of it', async ({ page, browser }, info) => 
     }
     if (shows && !shows.test(await target.locator('body').innerText())) missing.push(`${url} as ${as}`);
   }
-  await settle([page, traderPage, publicPage]);
-  expect([...publicHits, ...traderHits, ...hits]).toEqual([]);
+  await settle([page, traderPage, repPage, publicPage]);
+  expect([...publicHits, ...traderHits, ...repHits, ...hits]).toEqual([]);
   expect(missing, 'pages that should show the stored text').toEqual([]);
   await trader.close();
+  await rep.close();
   await anonymous.close();
 });
 

@@ -84,8 +84,8 @@ describe("the firm console's correction form (the admin editor in propose mode)"
     expect(html).not.toContain('Delete firm');
     expect(html).not.toContain('Upload image');
     // Platforms from the console's own list, the firm's ticked.
-    expect(html).toMatch(/<input[^>]*checked=""[^>]*\/>MetaTrader 5/);
-    expect(html).toMatch(/<input(?![^>]*checked)[^>]*\/>cTrader/);
+    expect(html).toMatch(/<input[^>]*checked=""[^>]*\/><span[^>]*>MetaTrader 5/);
+    expect(html).toMatch(/<input(?![^>]*checked)[^>]*\/><span[^>]*>cTrader/);
   });
 
   it('leaves the admin editor as it was', () => {

@@ -84,7 +84,7 @@ export function approveSteps(
 function RuleChangesAndFollowers({ request }: { request: AdminChangeRequest }) {
   return (
     <div className="grid gap-1 text-sm">
-      <h4 className="font-semibold text-slate-900">Rule changes</h4>
+      <h3 className="font-semibold text-slate-900">Rule changes</h3>
       {request.ruleChanges.length ? (
         <ul className="list-disc pl-5 text-slate-800">
           {request.ruleChanges.map((text) => (
@@ -113,9 +113,9 @@ function RequestCard({ request }: { request: AdminChangeRequest }) {
   return (
     <li className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+        <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
           {firm.name} <StatusBadge status={request.status} />
-        </h3>
+        </h2>
         <span className="flex flex-wrap gap-3">
           <Link to={`/admin/firms/${firm.id}`} className="text-brand-700 underline">
             Edit firm
@@ -148,7 +148,7 @@ function RequestCard({ request }: { request: AdminChangeRequest }) {
           role="note"
           aria-label="Saved since this request was made"
         >
-          <h4 className="font-semibold text-amber-900">Saved since this request was made</h4>
+          <h3 className="font-semibold text-amber-900">Saved since this request was made</h3>
           <p className="text-amber-900">
             The firm was saved after the representative sent this. Approving applies the request over what is
             saved now; check these fields first.
@@ -160,9 +160,9 @@ function RequestCard({ request }: { request: AdminChangeRequest }) {
         </Card>
       ) : null}
       <div className="grid gap-2">
-        <h4 className="font-semibold text-slate-900">
+        <h3 className="font-semibold text-slate-900">
           {pending ? 'Approving it changes' : 'What it changed'}
-        </h4>
+        </h3>
         <FieldChangesTable
           label={`What correction #${request.id} changes`}
           changes={pending ? request.diff : request.changes}

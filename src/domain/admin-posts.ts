@@ -33,17 +33,7 @@ export const MAX_TEMPLATE_FIRMS = 30;
 /** Words a minute behind a computed read time. */
 export const READING_WORDS_PER_MINUTE = 200;
 
-/** Lower-case words joined by hyphens: 'Best Futures Firms (2025)!' -> 'best-futures-firms-2025'. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 90)
-    .replace(/-+$/, '');
-}
+export { slugify } from './slug';
 
 /** Minutes to read some HTML at 200 words a minute, at least 1. */
 export function readTimeOf(...htmlParts: (string | null | undefined)[]): number {

@@ -1,5 +1,6 @@
 import { MARKET_KEYWORDS } from './firm-rules';
 import type { PayoutRecordFilter, PayoutTier } from './payout-rules';
+import { slugify } from './slug';
 
 /**
  * The challenge finder's rules, shared by the server (GET /api/challenges) and the browser
@@ -326,9 +327,5 @@ export const trueCostInput = (option: ChallengeOption): TrueCostOption => ({
 
 /** A platform's name as the `platform` parameter names it: lower case, words joined by '-'. */
 export function platformSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return slugify(name, 100);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import escapeHtml from 'escape-html';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
@@ -100,4 +101,46 @@ export async function readOutbox(dataDir: string): Promise<OutboxMessage[]> {
 /** The first http(s) link of a message's text part. */
 export function findLink(message: Pick<OutboxMessage, 'text'>): string | undefined {
   return firstLink(message.text);
+}
+
+/** A message without its address, as the modules' email templates return it. */
+export type Email = Omit<MailMessage, 'to'>;
+
+/** Header values may not carry line breaks; names in subjects come from the catalog or a user. */
+export const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
+/**
+ * A short notice in plain words, the same in text and HTML: its paragraphs (line breaks kept), an
+ * optional link, and the site's name.
+ */
+export function plainEmail(
+  subject: string,
+  paragraphs: string[],
+  link?: { label: string; url: string },
+): Email {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), 'Prop Firm Club'].join(
+    '\n\n',
+  );
+  const html = [
+    ...paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+    '<p>Prop Firm Club</p>',
+  ].join('');
+  return { subject: oneLine(subject), text: `${text}\n`, html };
+}
+
+/**
+ * Sends a decision's notice to an account (none when it has no address); the decision stands whether
+ * or not it goes out, so a failure is logged, not thrown.
+ */
+export async function sendNotice(
+  deps: { mailer: Mailer; log: FastifyBaseLogger },
+  to: string | undefined,
+  message: Email,
+  what: string,
+): Promise<void> {
+  if (!to) return;
+  await deps.mailer
+    .send({ to, ...message })
+    .catch((err: unknown) => deps.log.error({ err, to }, `${what} email not sent`));
 }

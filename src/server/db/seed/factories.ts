@@ -48,13 +48,7 @@ function nextId(): string {
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+import { slugify } from '../../../domain/slug';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 // Firms with everything they own, inserted in bulk: the demo seed's 32 firms and the bench's thousands.
 import { inArray } from 'drizzle-orm';
+import { slugify } from '../../../domain/slug';
 import type { Db } from '../client';
 import {
   firmAccounts,
@@ -10,7 +11,7 @@ import {
   platforms,
   propFirms,
 } from '../schema';
-import { type NewAccount, type NewFirm, type NewFundingModel, slugify } from './factories';
+import type { NewAccount, NewFirm, NewFundingModel } from './factories';
 
 export interface ModelBundle {
   model: Omit<NewFundingModel, 'propFirmId'>;

@@ -1,6 +1,6 @@
 // Deterministic generation of firms, models and accounts: the demo directory's details and the
 // bench's generated firms. Pure: no database.
-import { slugify } from './factories';
+import { slugify } from '../../../domain/slug';
 import type { FirmBundle, ModelBundle } from './firm-bundles';
 
 /** mulberry32: a tiny seeded PRNG so generated data is identical on every run. */

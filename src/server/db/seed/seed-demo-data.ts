@@ -1,6 +1,7 @@
 import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import { computeEntryHash, drawWinningTickets, hashServerSeed } from '../../../domain/giveaway-draw';
 import { hashEntryList } from '../../../domain/giveaway-verify';
+import { slugify } from '../../../domain/slug';
 import type { Storage } from '../../lib/storage';
 import { rollUpAnalyticsSince } from '../../modules/analytics/service';
 import { recordPoints, seedDemoPoints } from '../../modules/points/service';
@@ -49,7 +50,6 @@ import { seedDemoPayoutReports } from './demo-payout-reports';
 import { seedDemoPriceHistory, seedDemoSavedSearch } from './demo-price-history';
 import { seedDemoRepresentative } from './demo-representative';
 import { DEMO_SESSION_PREFIX, seedDemoTraffic } from './demo-traffic';
-import { slugify } from './factories';
 import { insertFirmBundles } from './firm-bundles';
 
 export interface SeedSummary {

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/client';
 import { firmChangeRequests, propFirms, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import type { MailMessage } from '../../lib/mailer';
+import { sendNotice } from '../../lib/mailer';
 import { renderChangeApprovedEmail, renderChangeRejectedEmail } from './change-request-emails';
 import { type ChangeRequestDeps, toOwnChangeRequest } from './change-requests';
 import { findAdminFirm } from './firm-document';
@@ -167,19 +167,13 @@ export async function decideChangeRequest(
     };
   });
   const consoleUrl = `${deps.publicUrl.replace(/\/$/, '')}/firm-console/${encodeURIComponent(outcome.firm.slug)}`;
-  await notify(
+  await sendNotice(
     deps,
     outcome.email,
     decision.action === 'approve'
       ? renderChangeApprovedEmail(outcome.firm.name, consoleUrl)
       : renderChangeRejectedEmail(outcome.firm.name, decision.reason, consoleUrl),
+    'change request decision',
   );
   return { request: await getAdminChangeRequest(deps.db, admin, id), saved: outcome.saved };
-}
-
-async function notify(deps: ChangeRequestDeps, to: string | undefined, message: Omit<MailMessage, 'to'>) {
-  if (!to) return;
-  await deps.mailer
-    .send({ to, ...message })
-    .catch((err: unknown) => deps.log.error({ err, to }, 'change request decision email not sent'));
 }

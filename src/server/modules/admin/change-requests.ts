@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdminFirm } from '../../../domain/admin-firms';
+import type { AdminFirm, FirmOptions } from '../../../domain/admin-firms';
 import {
   type ChangeRequestValues,
   type OwnChangeRequest,
@@ -143,15 +143,18 @@ export function toOwnChangeRequest(row: RequestRow, names: ResourceNames): OwnCh
   };
 }
 
-/** The firm's requests, newest first (the console shows the last 20). */
-export async function listFirmChangeRequests(db: Db, firmId: number): Promise<OwnChangeRequest[]> {
+/** The firm's requests, newest first (the console shows the last 20); `options` names its platforms. */
+export async function listFirmChangeRequests(
+  db: Db,
+  firmId: number,
+  options: FirmOptions,
+): Promise<OwnChangeRequest[]> {
   const rows = await db
     .select()
     .from(firmChangeRequests)
     .where(eq(firmChangeRequests.propFirmId, firmId))
     .orderBy(desc(firmChangeRequests.createdAt), desc(firmChangeRequests.id))
     .limit(20);
-  if (rows.length === 0) return [];
-  const names = resourceNames(await listFirmOptions(db));
+  const names = resourceNames(options);
   return rows.map((row) => toOwnChangeRequest(row, names));
 }

@@ -76,6 +76,7 @@ export async function getFirmConsoleOverview(
     .from(coupons)
     .where(eq(coupons.propFirmId, firm.id))
     .orderBy(desc(coupons.isActive), asc(coupons.code));
+  const options = await listFirmOptions(db);
   return {
     firm,
     figures: {
@@ -96,8 +97,8 @@ export async function getFirmConsoleOverview(
       payoutReports: unansweredReports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     },
     repliesWaiting: waiting?.n ?? 0,
-    options: await listFirmOptions(db),
+    options,
     coupons: couponRows.map((c) => ({ ...c, expiryDate: c.expiryDate?.toISOString().slice(0, 10) ?? null })),
-    changeRequests: await listFirmChangeRequests(db, firm.id),
+    changeRequests: await listFirmChangeRequests(db, firm.id, options),
   };
 }

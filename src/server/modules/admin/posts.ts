@@ -18,8 +18,8 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Changes } from '../../lib/events';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { loadBlogFirms } from '../blog/service';
-import { conflict } from './firms';
 import { type Actor, recordAudit } from './service';
+import { committedDelete, conflict, deleteAtVersion } from './versions';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -303,32 +303,23 @@ export async function updatePost(
   );
 }
 
-export async function deletePost(
-  db: Db,
-  changes: Changes,
-  actor: Actor,
-  id: number,
-  version: number,
-): Promise<void> {
-  await changes.commit(db, async (tx) => {
-    const row = await findPost(tx, id);
-    if (!row) throw notFound('Post');
-    if (row.version !== version) throw conflict();
-    const deleted = await tx
-      .delete(blogPosts)
-      .where(and(eq(blogPosts.id, id), eq(blogPosts.version, version)))
-      .returning({ id: blogPosts.id });
-    if (deleted.length === 0) throw conflict();
-    await recordAudit(tx, actor, {
-      action: 'delete',
+/** The editor's delete, over the version the admin saw. */
+export const deletePost = committedDelete(
+  (tx, actor, id, version) =>
+    deleteAtVersion(tx, actor, {
+      table: blogPosts,
+      id,
+      version,
+      find: async () => {
+        const row = await findPost(tx, id);
+        return row && toAdminPost(row);
+      },
+      what: 'Post',
       entity: 'post',
-      entityId: id,
-      summary: row.title,
-      before: toAdminPost(row),
-    });
-    return { changes: [{ type: 'post.deleted', id }] };
-  });
-}
+      summary: (post) => post.title,
+    }),
+  (id) => ({ type: 'post.deleted', id }),
+);
 
 /**
  * The post as its public page would show it, from the editor's values (saved or not, draft or

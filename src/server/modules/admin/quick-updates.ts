@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import { quickUpdates } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { Changes } from '../../lib/events';
-import { conflict } from './firms';
 import { type Actor, recordAudit } from './service';
+import { committedDelete, conflict, deleteAtVersion } from './versions';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
@@ -112,29 +112,20 @@ export async function updateQuickUpdate(
   });
 }
 
-export async function deleteQuickUpdate(
-  db: Db,
-  changes: Changes,
-  actor: Actor,
-  id: number,
-  version: number,
-): Promise<void> {
-  await changes.commit(db, async (tx) => {
-    const row = await findUpdate(tx, id);
-    if (!row) throw notFound('Quick update');
-    if (row.version !== version) throw conflict();
-    const deleted = await tx
-      .delete(quickUpdates)
-      .where(and(eq(quickUpdates.id, id), eq(quickUpdates.version, version)))
-      .returning({ id: quickUpdates.id });
-    if (deleted.length === 0) throw conflict();
-    await recordAudit(tx, actor, {
-      action: 'delete',
+/** The editor's delete, over the version the admin saw. */
+export const deleteQuickUpdate = committedDelete(
+  (tx, actor, id, version) =>
+    deleteAtVersion(tx, actor, {
+      table: quickUpdates,
+      id,
+      version,
+      find: async () => {
+        const row = await findUpdate(tx, id);
+        return row && toAdminUpdate(row);
+      },
+      what: 'Quick update',
       entity: 'update',
-      entityId: id,
-      summary: row.title,
-      before: toAdminUpdate(row),
-    });
-    return { changes: [{ type: 'update.deleted', id }] };
-  });
-}
+      summary: (update) => update.title,
+    }),
+  (id) => ({ type: 'update.deleted', id }),
+);

@@ -6,7 +6,7 @@ import {
 } from '../../../domain/firm-claims';
 import { firmClaims, firmRepresentatives, payoutReports, propFirms, reviews, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import type { MailMessage } from '../../lib/mailer';
+import { sendNotice } from '../../lib/mailer';
 import { type Actor, recordAudit } from '../admin/service';
 import {
   renderClaimApprovedEmail,
@@ -88,14 +88,6 @@ export async function listAdminFirmClaims(
   };
 }
 
-/** Sends a decision's email to the account; the decision stands whether or not it goes out. */
-async function notify(deps: FirmClaimDeps, to: string | undefined, message: Omit<MailMessage, 'to'>) {
-  if (!to) return;
-  await deps.mailer
-    .send({ to, ...message })
-    .catch((err: unknown) => deps.log.error({ err, to }, 'firm claim decision email not sent'));
-}
-
 type Decision = { action: 'approve' } | { action: 'reject'; reason: string };
 
 /**
@@ -173,12 +165,13 @@ export async function decideFirmClaim(
     };
   });
   const firmUrl = firmPageUrl(deps.publicUrl, outcome.firm.slug);
-  await notify(
+  await sendNotice(
     deps,
     outcome.email,
     decision.action === 'approve'
       ? renderClaimApprovedEmail(outcome.firm.name, firmUrl)
       : renderClaimRejectedEmail(outcome.firm.name, decision.reason, firmUrl),
+    'firm claim decision',
   );
   return {
     id: claimId,
@@ -226,6 +219,11 @@ export async function removeFirmRepresentative(
       changes: [{ type: 'firm.updated' as const, id: row.propFirmId }],
     };
   });
-  await notify(deps, outcome.email, renderRepresentativeRemovedEmail(outcome.firm.name, reason));
+  await sendNotice(
+    deps,
+    outcome.email,
+    renderRepresentativeRemovedEmail(outcome.firm.name, reason),
+    'firm claim decision',
+  );
   return { id, removedAt: now.toISOString() };
 }

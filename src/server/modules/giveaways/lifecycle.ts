@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashServerSeed } from '../../../domain/giveaway-draw';
 import type { Giveaway } from '../../../domain/giveaways';
+import { slugify } from '../../../domain/slug';
 import type { Db } from '../../db/client';
 import { giveaways, propFirms } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -36,14 +37,6 @@ export const TEXT_FIELDS = [
   'prizeValue',
 ] as const;
 
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'giveaway';
-
 const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -66,7 +59,7 @@ export async function createGiveaway(db: Db, changes: Changes, input: GiveawayIn
   await assertFirmExists(db, input.propFirmId);
   const serverSeed = randomBytes(32).toString('hex');
   const values = {
-    slug: input.slug?.trim() || slugify(input.title),
+    slug: input.slug?.trim() || slugify(input.title, 80) || 'giveaway',
     title: input.title,
     description: input.description ? sanitizeHtml(input.description) : null,
     giveawayImage: input.giveawayImage ?? null,

@@ -1,11 +1,8 @@
 import escapeHtml from 'escape-html';
 import type { ReplyTarget } from '../../../domain/reply-rules';
-import type { MailMessage } from '../../lib/mailer';
+import { type Email, oneLine } from '../../lib/mailer';
 
 /** The email a reviewer (or reporter) gets once, when the firm's reply first shows. */
-
-/** Header values may not carry line breaks; firm names come from the catalog. */
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
 export interface ReplyEmail {
   firmName: string;
@@ -17,7 +14,7 @@ export interface ReplyEmail {
   url: string;
 }
 
-export function renderReplyEmail(reply: ReplyEmail): Omit<MailMessage, 'to'> {
+export function renderReplyEmail(reply: ReplyEmail): Email {
   const what = reply.target === 'review' ? 'review' : 'denied payout report';
   const about = reply.title ? `your ${what} "${reply.title}"` : `your ${what}`;
   const paragraphs = [

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type FirmInput, TRUST_RATINGS } from '../../../domain/admin-firms';
 import { RATING_TEXT_ITEMS, TRADABLE_ASSETS } from '../../../domain/firm-rules';
+import { slugify } from '../../../domain/slug';
 import { Card } from '../../components/ui/card';
 import { bindFields } from './bind-fields';
 import {
@@ -16,14 +17,6 @@ import {
 import { ImageField } from './image-field';
 import { firmOptionsQuery } from './queries';
 import { ResourcePicker } from './resource-picker';
-
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
 
 function Section({
   title,
@@ -70,7 +63,7 @@ export function BasicsSection({
         required
         errors={errors}
         value={values.name}
-        onChange={(v) => set({ name: v ?? '', ...(slugTouched ? {} : { slug: slugify(v ?? '') }) })}
+        onChange={(v) => set({ name: v ?? '', ...(slugTouched ? {} : { slug: slugify(v ?? '', 100) }) })}
       />
       <TextField
         path="slug"

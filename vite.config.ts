@@ -36,6 +36,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist/client',
     manifest: true,
     sourcemap: false,
+    // A page's chunk is fetched with the chunks it imports, so a link does not wait on a waterfall;
+    // the entry lists them for every page it can open. The admin pages and the firm console load
+    // without that list: their few users (staff, firms' representatives) pay a round trip or two
+    // per page opened, and every visitor's first load carries a smaller entry (the first-load
+    // JavaScript goal, docs/performance.md).
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        /^assets\/(admin-[a-z-]*page|firm-console-page)-/.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       input: isSsrBuild
         ? // The render threads' entry (decision 0072) and the render entry it imports, which tests and

@@ -597,6 +597,7 @@ try {
     ['home', 'src/web/pages/home-page.tsx'],
     ['/firms', 'src/web/pages/firms-page.tsx'],
     ['/firm/{slug}', 'src/web/pages/firm-page.tsx'],
+    ['/challenges', 'src/web/pages/challenges-page.tsx'],
   ]) {
     const { gzip, br } = firstLoadKb(mod);
     console.log(`  ${label.padEnd(14)} ${gzip.toFixed(1)} KB gzip, ${br.toFixed(1)} KB br`);

@@ -3,15 +3,14 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import type { CurrentUser } from '../domain/accounts';
 import type { SiteConfig } from '../domain/render';
-import { AccessDenied } from './components/access-denied';
 import { CookieConsentGate } from './components/cookie-consent-gate';
 import { ErrorBoundary } from './components/error-boundary';
 import { PageViewTracker } from './components/page-view-tracker';
 import { SiteFooter } from './components/site-footer';
 import { SiteNav } from './components/site-nav';
-import { TwoFactorRequired } from './components/two-factor-required';
 import { LazyToaster } from './components/ui/lazy-toaster';
 import { currentUserQuery } from './features/accounts/queries';
+import { lazyComponent } from './lib/lazy-page';
 import { startPageQueries } from './lib/page-loader';
 import { SiteConfigProvider, useSiteConfig } from './lib/site-config';
 import { type AppRoute, appRoutes } from './routes';
@@ -44,6 +43,14 @@ function LoadedPage({ route, user }: { route: AppRoute; user: CurrentUser | null
   }
   return <route.page.Page />;
 }
+
+// What an admin page shows a signed-in visitor it turns away: not part of every visitor's first load.
+const AccessDenied = lazyComponent(() => import('./components/access-denied').then((m) => m.AccessDenied));
+const TwoFactorRequired = lazyComponent(() =>
+  import('./components/two-factor-required').then((m) => m.TwoFactorRequired),
+);
+/** Loads what an admin route may show instead of its page (the server render needs it loaded). */
+export const preloadAdminGuards = () => Promise.all([AccessDenied.preload(), TwoFactorRequired.preload()]);
 
 /** Applies the route's access rule: anonymous visitors go to /auth, non-admins see Access Denied. */
 function GuardedPage({ route }: { route: AppRoute }) {

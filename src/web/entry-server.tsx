@@ -2,7 +2,7 @@ import { dehydrate, type Query, type QueryClient, skipToken } from '@tanstack/re
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { RenderRequest, RenderResult } from '../domain/render';
-import { App } from './app';
+import { App, preloadAdminGuards } from './app';
 import { currentUserQuery } from './features/accounts/queries';
 import { bindServerFetch } from './lib/api';
 import type { PageQuery } from './lib/lazy-page';
@@ -44,6 +44,7 @@ async function renderWith(queryClient: QueryClient, request: RenderRequest): Pro
   // first, then fetches what that visitor sees; every other page asks for its data with the user.
   const userLoaded = queryClient.prefetchQuery(currentUserQuery);
   const { loader } = await route.page.preload();
+  if (route.access === 'admin') await preloadAdminGuards();
   const queries = listPageQueries(loader, at, undefined);
   await Promise.all([userLoaded, queries && prefetch(queries)]);
   const user = queryClient.getQueryData(currentUserQuery.queryKey) ?? null;

@@ -10,7 +10,6 @@ import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { currentUserQuery } from '../features/accounts/queries';
-import { ClaimProfile } from '../features/firms/claim-profile';
 import { firmMetaDescription } from '../features/firms/display';
 import { FirmHeader, useGoBack } from '../features/firms/firm-header';
 import { FirmOverview, PriceTable, QuickInfo, SidebarCoupons } from '../features/firms/firm-overview';
@@ -63,7 +62,7 @@ export const loader: PageLoader = ({ params, search, user }) => {
 };
 
 // Only the Overview panel shows on arrival; the others (forms, dialogs, tooltips) load when opened,
-// and the sidebar's last cards (rule changes, the embed snippet) after the page's own code.
+// and the sidebar's last cards (rule changes, claiming the profile, the embed snippet) after the page's own code.
 const FundingModels = lazyComponent(() =>
   import('../features/firms/funding-models').then((m) => m.FundingModels),
 );
@@ -75,6 +74,9 @@ const FirmCoupons = lazyComponent(() => import('../features/firms/firm-coupons')
 const FirmReviews = lazyComponent(() => import('../features/firms/firm-reviews').then((m) => m.FirmReviews));
 const FirmPayouts = lazyComponent(() => import('../features/firms/firm-payouts').then((m) => m.FirmPayouts));
 const RuleChanges = lazyComponent(() => import('../features/firms/rule-changes').then((m) => m.RuleChanges));
+const ClaimProfile = lazyComponent(() =>
+  import('../features/firms/claim-profile').then((m) => m.ClaimProfile),
+);
 const EmbedFirm = lazyComponent(() => import('../features/firms/embed-firm').then((m) => m.EmbedFirm));
 
 /** The server renders whichever panel the address opens (`?tab=`), so it loads them all ahead. */
@@ -86,6 +88,7 @@ export const loadServerParts = () =>
     FirmReviews.preload(),
     FirmPayouts.preload(),
     RuleChanges.preload(),
+    ClaimProfile.preload(),
     EmbedFirm.preload(),
   ]);
 
@@ -287,8 +290,8 @@ export default function FirmPage() {
               <Scale aria-hidden="true" /> Compare with other firms
             </Link>
           </Button>
-          <ClaimProfile firm={firm} user={user} />
           <Suspense fallback={<Skeleton className="h-48" />}>
+            <ClaimProfile firm={firm} user={user} />
             <EmbedFirm firm={firm} publicUrl={publicUrl} />
           </Suspense>
         </aside>

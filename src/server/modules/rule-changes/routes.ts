@@ -9,13 +9,14 @@ import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { ONE_FIRM, tagFirmAnswer } from '../../lib/response-cache-plugin';
 import { ruleChangeEmailsJob } from './jobs';
 import {
   buildRuleChangeFeed,
   followFirm,
+  getRuleChangeFeed,
   isFollowing,
   listFollowedFirms,
-  listRuleChanges,
   unfollowByToken,
   unfollowFirm,
 } from './service';
@@ -39,9 +40,14 @@ export async function ruleChangeRoutes(app: Http): Promise<void> {
         params: FirmSlugParamsSchema,
         response: { 404: ErrorSchema, 200: RuleChangeListSchema },
       },
-      config: { cacheTags: ['firms'] },
+      // Kept under the firm's own tag: another firm's save leaves it cached (decision 0065).
+      config: { cacheTags: [ONE_FIRM] },
     },
-    (request) => listRuleChanges(db, request.params.slug),
+    async (request) => {
+      const { firm, changes } = await getRuleChangeFeed(db, request.params.slug);
+      tagFirmAnswer(request, firm.id);
+      return changes;
+    },
   );
 
   app.get(

@@ -19,32 +19,41 @@ async function resolveFirm(db: Db, slug: string) {
   return firm;
 }
 
-/** A listed firm's rule changes, newest first, each with its words. */
-export async function listRuleChanges(db: Db, slug: string): Promise<RuleChange[]> {
-  const firm = await resolveFirm(db, slug);
+/**
+ * A listed firm (id, slug, name) and its newest rule changes, each with its words, read in one query
+ * (a firm page's first visit asks for them): an unknown firm is a 404.
+ */
+export async function getRuleChangeFeed(db: Db, slug: string) {
   const rows = await db
-    .select()
-    .from(firmRuleChanges)
-    .where(eq(firmRuleChanges.propFirmId, firm.id))
+    .select({
+      firm: { id: propFirms.id, slug: propFirms.slug, name: propFirms.name },
+      change: firmRuleChanges,
+    })
+    .from(propFirms)
+    .leftJoin(firmRuleChanges, eq(firmRuleChanges.propFirmId, propFirms.id))
+    .where(listedFirmWhere(slug))
     .orderBy(desc(firmRuleChanges.createdAt), asc(firmRuleChanges.id))
     .limit(RULE_CHANGES_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    batchId: row.batchId,
-    fundingModelName: row.fundingModelName,
-    accountSize: row.accountSize,
-    field: row.field,
-    oldValue: row.oldValue,
-    newValue: row.newValue,
-    text: describeRuleChangeInModel(row),
-    reportedByFirm: row.reportedByFirm,
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-export async function getRuleChangeFeed(db: Db, slug: string) {
-  const firm = await resolveFirm(db, slug);
-  return { firm, changes: await listRuleChanges(db, slug) };
+  if (!rows[0]) throw notFound('Firm');
+  const changes = rows.flatMap(({ change }): RuleChange[] =>
+    change
+      ? [
+          {
+            id: change.id,
+            batchId: change.batchId,
+            fundingModelName: change.fundingModelName,
+            accountSize: change.accountSize,
+            field: change.field,
+            oldValue: change.oldValue,
+            newValue: change.newValue,
+            text: describeRuleChangeInModel(change),
+            reportedByFirm: change.reportedByFirm,
+            createdAt: change.createdAt.toISOString(),
+          },
+        ]
+      : [],
+  );
+  return { firm: rows[0].firm, changes };
 }
 
 export async function isFollowing(db: Db, userId: string, slug: string): Promise<boolean> {

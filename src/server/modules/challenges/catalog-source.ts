@@ -220,27 +220,29 @@ export function rowsOf(source: CatalogSource): CatalogRow[] {
   }
   const countriesOf = new Map<number, Set<string>>();
   const noPlatforms = new Set<string>();
+  // One firm, one model and one asset set for all the rows that share them, and one copy of each
+  // pricing type: at 5,000 firms the catalog holds some 50,000 rows, and copies per row made much of
+  // the server thread's heap, which every full collection marks (docs/performance.md).
+  const firmOf = new Map<number, CatalogOption['firm']>();
+  const modelOf = new Map<number, CatalogOption['model']>();
+  const assetsOf = new Map<string, ReadonlySet<ChallengeAsset>>();
+  const pricingTypes = new Map<string, string>();
 
   const rows = optionRows.map((r): CatalogRow => {
     const coupon = bestCoupon.get(r.firmId) ?? null;
     const price = Number(r.price);
     const fee = price * (1 - (coupon?.discountPercent ?? 0) / 100);
-    const steps = countSteps(r);
-    const news = isNewsTradingAllowed(r.newsTrading);
     let countries = countriesOf.get(r.firmId);
     if (!countries) {
       countries = new Set(r.restrictedCountries.map((c) => c.trim().toLowerCase()));
       countriesOf.set(r.firmId, countries);
     }
-    const drawdownType = r.drawdownType ?? null;
-    const profitTargets = [r.profitTargetPhase1, r.profitTargetPhase2, r.profitTargetPhase3].filter(
-      (t): t is number => t != null && t > 0,
-    );
     const priceAfterCoupon = roundCents(fee);
     const payout = payoutOf.get(r.firmId);
     const priceSignal = priceSignals.get(r.accountId) ?? NO_PRICE_SIGNAL;
-    const option: CatalogOption = {
-      firm: {
+    let firm = firmOf.get(r.firmId);
+    if (!firm) {
+      firm = {
         id: r.firmId,
         slug: r.firmSlug,
         name: r.firmName,
@@ -250,28 +252,51 @@ export function rowsOf(source: CatalogSource): CatalogRow[] {
           r.cashbackProvided && (r.cashbackPercentage ?? 0) > 0 ? r.cashbackPercentage : null,
         payoutTier: payout?.tier ?? null,
         payoutMedianDays: payout?.medianDays ?? null,
-      },
-      model: {
+      };
+      firmOf.set(r.firmId, firm);
+    }
+    let model = modelOf.get(r.modelId);
+    if (!model) {
+      model = {
         id: r.modelId,
         name: r.modelName,
-        steps,
+        steps: countSteps(r),
         assetType: r.modelAssetType,
-        drawdownType,
+        drawdownType: r.drawdownType ?? null,
         dailyDrawdown: r.dailyDrawdown,
         maximumDrawdown: r.maximumDrawdown,
-        profitTargets,
+        profitTargets: [r.profitTargetPhase1, r.profitTargetPhase2, r.profitTargetPhase3].filter(
+          (t): t is number => t != null && t > 0,
+        ),
         profitSplit: r.profitSplit,
         timeLimits: r.timeLimits,
-        newsTrading: news,
+        newsTrading: isNewsTradingAllowed(r.newsTrading),
         weekendHolding: r.weekendHolding,
         eaAllowed: r.eaAllowed,
         feeRefundable: r.feeRefundable,
-      },
+      };
+      modelOf.set(r.modelId, model);
+    }
+    const assetKey = `${r.modelAssetType}/${r.firmAssetType}`;
+    let assets = assetsOf.get(assetKey);
+    if (!assets) {
+      assets = new Set(ASSETS.filter((a) => matchesAsset(a, r.modelAssetType, r.firmAssetType)));
+      assetsOf.set(assetKey, assets);
+    }
+    let pricingType = pricingTypes.get(r.pricingType);
+    if (pricingType === undefined) {
+      pricingType = r.pricingType;
+      pricingTypes.set(pricingType, pricingType);
+    }
+    const { steps, drawdownType, newsTrading: news } = model;
+    const option: CatalogOption = {
+      firm,
+      model,
       account: {
         id: r.accountId,
         capital: r.capital,
         price,
-        pricingType: r.pricingType,
+        pricingType,
         activationFee: num(r.activationFee),
         resetPrice: num(r.resetPrice),
       },
@@ -284,7 +309,7 @@ export function rowsOf(source: CatalogSource): CatalogRow[] {
       costInput: trueCostInput({ ...option, trueCost: 0, costPer1k: 0 }),
       capital: r.capital,
       steps,
-      assets: new Set(ASSETS.filter((a) => matchesAsset(a, r.modelAssetType, r.firmAssetType))),
+      assets,
       drawdownType,
       dailyDrawdown: r.dailyDrawdown,
       maximumDrawdown: r.maximumDrawdown,

@@ -236,6 +236,7 @@ export const ReviewSchema = z.object({
   authorName: nullableText,
   source: nullableText,
   isVerified: z.boolean(),
+  helpfulCount: z.number().int().describe("Members who voted it helpful ('Was this helpful?')"),
   user: z.object({ firstName: nullableText, username: nullableText }).nullable(),
   reply: PublicReplySchema.nullable().describe("The firm's published reply, or null"),
 });

@@ -37,8 +37,8 @@ import { useUrlSearchParams } from '../lib/url-search-params';
 
 /**
  * The firm with its reviews, rating, platforms, payout methods and rule changes; the open tab's own
- * data (the Reviews tab's helpful votes, the Payouts tab's first page of reports); for a signed-in
- * visitor, whether they follow the firm, their claims of firms and, on the Reviews tab, their own review.
+ * data (the Payouts tab's first page of reports); for a signed-in visitor, whether they follow the
+ * firm, their claims of firms and, on the Reviews tab, their own review and helpful votes.
  */
 export const loader: PageLoader = ({ params, search, user }) => {
   const slug = params.slug ?? '';
@@ -50,10 +50,10 @@ export const loader: PageLoader = ({ params, search, user }) => {
     firmPlatformsQuery(slug),
     firmPayoutMethodsQuery(slug),
     firmRuleChangesQuery(slug),
-    ...(tab === 'reviews' ? [helpfulVotesQuery(slug)] : []),
     ...(tab === 'payouts' ? [firmPayoutReportsQuery(slug)] : []),
     ...(user ? [firmFollowQuery(slug), ownFirmClaimsQuery()] : []),
-    ...(user && tab === 'reviews' ? [ownFirmReviewQuery(slug)] : []),
+    // The reviews carry their helpful counts; a member's own votes come with the member.
+    ...(user && tab === 'reviews' ? [ownFirmReviewQuery(slug), helpfulVotesQuery(slug)] : []),
     // The firm's representatives see their replies that do not show yet under the reviews and reports.
     ...((tab === 'reviews' || tab === 'payouts') && user?.representativeOf.some((f) => f.slug === slug)
       ? [withheldRepliesQuery(slug)]

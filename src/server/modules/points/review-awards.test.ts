@@ -69,6 +69,14 @@ describe("'Was this helpful?' votes", () => {
     const manual = await insertManualReview(ctx.db, { propFirmId: firm.id });
     const vote = (user: TestUser | null, id: number) =>
       ctx.app.inject({ method: 'POST', url: `/api/reviews/${id}/helpful`, headers: as(user) });
+    const shownCount = async () => {
+      await ctx.app.readModels.settled();
+      const res = await ctx.app.inject('/api/firms/votes-firm/reviews');
+      return res.json().find((r: { id: number }) => r.id === review.id).helpfulCount;
+    };
+    // Asked twice: the second answer is the cached one, which a vote must drop.
+    expect(await shownCount()).toBe(0);
+    expect(await shownCount()).toBe(0);
     expect((await vote(null, review.id)).statusCode).toBe(401);
     expect((await vote(unverified, review.id)).statusCode).toBe(403);
     expect((await vote(author, review.id)).statusCode).toBe(403);
@@ -80,6 +88,8 @@ describe("'Was this helpful?' votes", () => {
     expect(counts.json()).toEqual([{ reviewId: review.id, helpfulCount: 1, voted: true }]);
     const anonymous = await ctx.app.inject('/api/firms/votes-firm/helpful-votes');
     expect(anonymous.json()).toEqual([{ reviewId: review.id, helpfulCount: 1, voted: false }]);
+    // Anonymous visitors read the count on the review itself.
+    expect(await shownCount()).toBe(1);
   });
 });
 

@@ -24,7 +24,12 @@ export async function voteHelpful(
   reviewId: number,
 ): Promise<{ helpfulCount: number; voted: boolean }> {
   const [review] = await db
-    .select({ id: reviews.id, userId: reviews.userId, isManual: reviews.isManual })
+    .select({
+      id: reviews.id,
+      userId: reviews.userId,
+      isManual: reviews.isManual,
+      firmId: reviews.propFirmId,
+    })
     .from(reviews)
     .where(and(eq(reviews.id, reviewId), publishedReview));
   if (!review) throw notFound('Review');
@@ -34,7 +39,8 @@ export async function voteHelpful(
   if (review.userId === userId) throw new AppError(403, 'own_review', 'You cannot vote on your own review.');
   await changes.commit(db, async (tx) => {
     await tx.insert(reviewVotes).values({ reviewId, userId }).onConflictDoNothing();
-    return { changes: [{ type: 'review.counted', id: reviewId }] };
+    // The firm's reviews show the count: its read model re-reads that firm alone.
+    return { changes: [{ type: 'review.counted', id: reviewId, firmId: review.firmId }] };
   });
   return { helpfulCount: await countHelpful(db, reviewId), voted: true };
 }

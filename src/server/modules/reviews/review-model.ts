@@ -124,6 +124,7 @@ async function readFirmReviews(db: Db, ids?: readonly number[], now = new Date()
         authorName: newest.authorName,
         source: newest.source,
         isVerified: newest.isVerified,
+        helpfulCount: newest.helpfulCount,
         userId: newest.userId,
         firstName: users.firstName,
         username: users.username,
@@ -169,8 +170,7 @@ async function readFirmReviews(db: Db, ids?: readonly number[], now = new Date()
 }
 
 const affectsReviews = (event: ChangeEvent): ReadModelChange => {
-  const [entity, action] = event.type.split('.');
-  if (action === 'counted') return 'none';
+  const [entity] = event.type.split('.');
   if (entity === 'review') return event.firmId !== undefined ? { ids: [event.firmId] } : 'all';
   if (entity === 'firm') return typeof event.id === 'number' ? { ids: [event.id] } : 'all';
   if (entity === 'user') return 'all';

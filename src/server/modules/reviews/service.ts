@@ -41,6 +41,11 @@ export const reviewColumns = {
   authorName: reviews.authorName,
   source: reviews.source,
   isVerified: reviews.isVerified,
+  // Named in full: inside the newest-reviews subquery drizzle leaves the table's own columns bare.
+  helpfulCount:
+    sql<number>`(select count(*) from "review_votes" where "review_votes"."review_id" = "reviews"."id")`
+      .mapWith(Number)
+      .as('helpful_count'),
   userId: reviews.userId,
   firstName: users.firstName,
   username: users.username,

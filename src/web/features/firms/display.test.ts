@@ -164,6 +164,7 @@ describe('metadata', () => {
     authorName: null,
     source: null,
     isVerified: true,
+    helpfulCount: 0,
     user: { firstName: null, username: 'trader9' },
     reply: null,
   };

@@ -34,12 +34,13 @@ const review = (id: number, editedAt: string | null): Review => ({
   authorName: null,
   source: null,
   isVerified: false,
+  helpfulCount: 0,
   user: { firstName: null, username: `trader${id}` },
   reply: null,
 });
 
 const mine = review(1, '2026-11-05T09:00:00.000Z');
-const theirs = review(2, null);
+const theirs = { ...review(2, null), helpfulCount: 3 };
 
 function render(own: OwnReview | null) {
   // The server render fetches nothing: every query the tab shows is filled here.
@@ -48,7 +49,8 @@ function render(own: OwnReview | null) {
   });
   client.setQueryData(firmReviewsQuery('acme').queryKey, [mine, theirs]);
   client.setQueryData(firmRatingQuery('acme').queryKey, { averageRating: 4, totalReviews: 2, replies: null });
-  client.setQueryData(helpfulVotesQuery('acme').queryKey, []);
+  // A member's own votes are asked for with the member (the firm page's loader); a visitor has none.
+  if (own) client.setQueryData(helpfulVotesQuery('acme').queryKey, []);
   if (own) client.setQueryData(ownFirmReviewQuery('acme').queryKey, own);
   const html = renderToString(
     <QueryClientProvider client={client}>
@@ -71,6 +73,8 @@ describe("the firm page's Reviews tab and its author's own review", () => {
     expect(text).toContain('trader2 Nov 2, 2026 Review 2');
     expect(text.match(/Edited/g)).toHaveLength(1);
     expect(text).not.toContain('Edit your review');
+    // A visitor reads the helpful count on the review itself.
+    expect(text).toContain('3 members found this helpful');
   });
 
   it('offers its author "Edit your review" while it shows or waits for a check', () => {

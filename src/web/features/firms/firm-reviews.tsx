@@ -81,7 +81,7 @@ export function FirmReviews({ firm, user }: { firm: FirmDetails; user: CurrentUs
   const withheldOf = new Map(
     (withheld.data ?? []).filter((w) => w.target === 'review').map((w) => [w.targetId, w]),
   );
-  const votes = useQuery(helpfulVotesQuery(firm.slug));
+  const votes = useQuery({ ...helpfulVotesQuery(firm.slug), enabled: Boolean(user) });
   const voteOf = new Map((votes.data ?? []).map((v) => [v.reviewId, v]));
   const [open, setOpen] = useState(false);
   // The own review as it was when "Edit your review" was pressed: the dialog starts from it.

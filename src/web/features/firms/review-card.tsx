@@ -16,17 +16,18 @@ import { useHelpfulVote, useReportReview } from './review-hooks';
 /** 'Was this helpful?': verified members vote on other members' reviews (counted in the weekly awards). */
 function HelpfulButton({
   slug,
-  reviewId,
+  review,
   vote,
   canVote,
 }: {
   slug: string;
-  reviewId: number;
+  review: Review;
+  /** The member's own vote and the count as it stands since (signed in only). */
   vote?: HelpfulVote;
   canVote: boolean;
 }) {
-  const mutation = useHelpfulVote(slug, reviewId);
-  const count = vote?.helpfulCount ?? 0;
+  const mutation = useHelpfulVote(slug, review.id);
+  const count = vote?.helpfulCount ?? review.helpfulCount;
   return (
     <div className="mt-3 flex items-center gap-2 text-xs text-slate-600">
       {canVote ? (
@@ -92,7 +93,7 @@ export function ReviewCard({
       <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{review.comment}</p>
       {review.isManual ? null : (
         <div className="mt-2 flex flex-wrap items-start justify-between gap-2">
-          <HelpfulButton slug={slug} reviewId={review.id} vote={vote} canVote={canVote && !own} />
+          <HelpfulButton slug={slug} review={review} vote={vote} canVote={canVote && !own} />
           {canReport && !own ? <ReportReview reviewId={review.id} /> : null}
         </div>
       )}

@@ -208,21 +208,18 @@ export function rowsOf(source: CatalogSource): CatalogRow[] {
     ];
   });
   const platformsOf = new Map<number, Set<string>>();
-  for (const { firmId, name } of platformRows) {
-    const set = platformsOf.get(firmId) ?? new Set<string>();
-    set.add(platformSlug(name));
-    platformsOf.set(firmId, set);
-  }
+  for (const { firmId, name } of platformRows)
+    shared(platformsOf, firmId, () => new Set<string>()).add(platformSlug(name));
   const bestCoupon = new Map<number, { id: number; code: string; discountPercent: number | null }>();
   for (const c of couponRows) {
     if (c.firmId == null) continue;
     bestCoupon.set(c.firmId, { id: c.id, code: c.code, discountPercent: c.discountPercent });
   }
-  const countriesOf = new Map<number, Set<string>>();
   const noPlatforms = new Set<string>();
-  // One firm, one model and one asset set for all the rows that share them, and one copy of each
-  // pricing type: at 5,000 firms the catalog holds some 50,000 rows, and copies per row made much of
-  // the server thread's heap, which every full collection marks (docs/performance.md).
+  // One country set, firm, model and asset set for all the rows that share them, and one copy of
+  // each pricing type: at 5,000 firms the catalog holds some 50,000 rows, and copies per row made
+  // much of the server thread's heap, which every full collection marks (docs/performance.md).
+  const countriesOf = new Map<number, ReadonlySet<string>>();
   const firmOf = new Map<number, CatalogOption['firm']>();
   const modelOf = new Map<number, CatalogOption['model']>();
   const assetsOf = new Map<string, ReadonlySet<ChallengeAsset>>();
@@ -232,62 +229,48 @@ export function rowsOf(source: CatalogSource): CatalogRow[] {
     const coupon = bestCoupon.get(r.firmId) ?? null;
     const price = Number(r.price);
     const fee = price * (1 - (coupon?.discountPercent ?? 0) / 100);
-    let countries = countriesOf.get(r.firmId);
-    if (!countries) {
-      countries = new Set(r.restrictedCountries.map((c) => c.trim().toLowerCase()));
-      countriesOf.set(r.firmId, countries);
-    }
     const priceAfterCoupon = roundCents(fee);
     const payout = payoutOf.get(r.firmId);
     const priceSignal = priceSignals.get(r.accountId) ?? NO_PRICE_SIGNAL;
-    let firm = firmOf.get(r.firmId);
-    if (!firm) {
-      firm = {
-        id: r.firmId,
-        slug: r.firmSlug,
-        name: r.firmName,
-        logo: r.firmLogo,
-        trustRating: r.trustRating,
-        cashbackPercentage:
-          r.cashbackProvided && (r.cashbackPercentage ?? 0) > 0 ? r.cashbackPercentage : null,
-        payoutTier: payout?.tier ?? null,
-        payoutMedianDays: payout?.medianDays ?? null,
-      };
-      firmOf.set(r.firmId, firm);
-    }
-    let model = modelOf.get(r.modelId);
-    if (!model) {
-      model = {
-        id: r.modelId,
-        name: r.modelName,
-        steps: countSteps(r),
-        assetType: r.modelAssetType,
-        drawdownType: r.drawdownType ?? null,
-        dailyDrawdown: r.dailyDrawdown,
-        maximumDrawdown: r.maximumDrawdown,
-        profitTargets: [r.profitTargetPhase1, r.profitTargetPhase2, r.profitTargetPhase3].filter(
-          (t): t is number => t != null && t > 0,
-        ),
-        profitSplit: r.profitSplit,
-        timeLimits: r.timeLimits,
-        newsTrading: isNewsTradingAllowed(r.newsTrading),
-        weekendHolding: r.weekendHolding,
-        eaAllowed: r.eaAllowed,
-        feeRefundable: r.feeRefundable,
-      };
-      modelOf.set(r.modelId, model);
-    }
-    const assetKey = `${r.modelAssetType}/${r.firmAssetType}`;
-    let assets = assetsOf.get(assetKey);
-    if (!assets) {
-      assets = new Set(ASSETS.filter((a) => matchesAsset(a, r.modelAssetType, r.firmAssetType)));
-      assetsOf.set(assetKey, assets);
-    }
-    let pricingType = pricingTypes.get(r.pricingType);
-    if (pricingType === undefined) {
-      pricingType = r.pricingType;
-      pricingTypes.set(pricingType, pricingType);
-    }
+    const countries = shared(
+      countriesOf,
+      r.firmId,
+      () => new Set(r.restrictedCountries.map((c) => c.trim().toLowerCase())),
+    );
+    const firm = shared(firmOf, r.firmId, () => ({
+      id: r.firmId,
+      slug: r.firmSlug,
+      name: r.firmName,
+      logo: r.firmLogo,
+      trustRating: r.trustRating,
+      cashbackPercentage: r.cashbackProvided && (r.cashbackPercentage ?? 0) > 0 ? r.cashbackPercentage : null,
+      payoutTier: payout?.tier ?? null,
+      payoutMedianDays: payout?.medianDays ?? null,
+    }));
+    const model = shared(modelOf, r.modelId, () => ({
+      id: r.modelId,
+      name: r.modelName,
+      steps: countSteps(r),
+      assetType: r.modelAssetType,
+      drawdownType: r.drawdownType ?? null,
+      dailyDrawdown: r.dailyDrawdown,
+      maximumDrawdown: r.maximumDrawdown,
+      profitTargets: [r.profitTargetPhase1, r.profitTargetPhase2, r.profitTargetPhase3].filter(
+        (t): t is number => t != null && t > 0,
+      ),
+      profitSplit: r.profitSplit,
+      timeLimits: r.timeLimits,
+      newsTrading: isNewsTradingAllowed(r.newsTrading),
+      weekendHolding: r.weekendHolding,
+      eaAllowed: r.eaAllowed,
+      feeRefundable: r.feeRefundable,
+    }));
+    const assets = shared(
+      assetsOf,
+      `${r.modelAssetType}/${r.firmAssetType}`,
+      () => new Set(ASSETS.filter((a) => matchesAsset(a, r.modelAssetType, r.firmAssetType))),
+    );
+    const pricingType = shared(pricingTypes, r.pricingType, () => r.pricingType);
     const { steps, drawdownType, newsTrading: news } = model;
     const option: CatalogOption = {
       firm,
@@ -330,6 +313,16 @@ export function rowsOf(source: CatalogSource): CatalogRow[] {
     };
   });
   return rows.sort(byPriceThenId);
+}
+
+/** The value kept under `key`, made and kept by `make` the first time. */
+function shared<K, V>(values: Map<K, V>, key: K, make: () => V): V {
+  let value = values.get(key);
+  if (value === undefined) {
+    value = make();
+    values.set(key, value);
+  }
+  return value;
 }
 
 // Ties everywhere: price after coupon, then account id, so pages never overlap or skip.

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import xml from 'escape-html';
 import type { BlogFirm, BlogPost, BlogPostSummary, QuickUpdate } from '../../../domain/blog';
 import type { Db } from '../../db/client';
 import { blogPosts, propFirms, quickUpdates } from '../../db/schema';
@@ -106,12 +107,6 @@ export async function listPublishedQuickUpdates(db: Db): Promise<QuickUpdate[]> 
     createdAt: u.createdAt.toISOString(),
   }));
 }
-
-const xml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
 
 /** RSS 2.0 of the latest 50 published posts. */
 export async function buildBlogFeed(db: Db, publicUrl: string, now = new Date()): Promise<string> {

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FirmCoupon, FirmDetails, FirmResource } from '../../../domain/firms';
+import { describeRuleChangeInModel } from '../../../domain/rule-change-text';
+import { RULE_CHANGES_LIMIT, type RuleChange } from '../../../domain/rule-changes';
 import type { Db } from '../../db/client';
 import {
   coupons,
@@ -8,6 +10,7 @@ import {
   firmPayoutMethods,
   firmPayoutRecords,
   firmPlatforms,
+  firmRuleChanges,
   fundingModels,
   payoutMethods,
   platforms,
@@ -21,8 +24,8 @@ import { couponColumns, LISTED, readClaimedFirmIds, toFirmDetails } from './serv
 
 /**
  * What a firm page shows of the firm itself (`/api/firms/{slug}/details`, `/platforms`,
- * `/payout-methods`), for every listed firm, in memory (decision 0033): a first visit to any firm
- * page, a crawler's say, reads no table for them. A firm's change re-reads that firm; a coupon's
+ * `/payout-methods`, `/rule-changes`), for every listed firm, in memory (decision 0033): a first
+ * visit to any firm page, a crawler's say, reads no table for them. A firm's change re-reads that firm; a coupon's
  * change re-reads every firm. Whether a coupon is live is decided when it is asked, so nothing here
  * goes stale when one expires.
  */
@@ -32,6 +35,8 @@ interface FirmPage {
   coupons: { coupon: FirmCoupon; expiresAt: number; featured: boolean }[];
   platforms: FirmResource[];
   payoutMethods: FirmResource[];
+  /** The newest first, at most RULE_CHANGES_LIMIT: written by the firm's saves (admin/firms.ts). */
+  ruleChanges: RuleChange[];
 }
 
 export type FirmPages = FirmIndex<FirmPage>;
@@ -41,55 +46,61 @@ const byName = (a: FirmResource, b: FirmResource) => (a.name < b.name ? -1 : a.n
 /** Listed firms with their models, accounts, coupons, platforms and payout methods (all, or those named). */
 async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[]> {
   const of = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
-  const [firms, models, accounts, firmCoupons, platformRows, payoutRows, recordRows] = await Promise.all([
-    db
-      .select()
-      .from(propFirms)
-      .where(and(eq(propFirms.status, LISTED), of(propFirms.id))),
-    db
-      .select()
-      .from(fundingModels)
-      .where(of(fundingModels.propFirmId))
-      .orderBy(asc(fundingModels.sortOrder), asc(fundingModels.id)),
-    db
-      .select()
-      .from(firmAccounts)
-      .where(of(firmAccounts.propFirmId))
-      .orderBy(asc(firmAccounts.capital), asc(firmAccounts.id)),
-    db
-      .select({ ...couponColumns, firmId: coupons.propFirmId })
-      .from(coupons)
-      .where(and(isNotNull(coupons.propFirmId), of(coupons.propFirmId))),
-    db
-      .select({
-        firmId: firmPlatforms.propFirmId,
-        id: platforms.id,
-        name: platforms.name,
-        logo: platforms.logo,
-      })
-      .from(firmPlatforms)
-      .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
-      .where(of(firmPlatforms.propFirmId)),
-    db
-      .select({
-        firmId: firmPayoutMethods.propFirmId,
-        id: payoutMethods.id,
-        name: payoutMethods.name,
-        logo: payoutMethods.logo,
-      })
-      .from(firmPayoutMethods)
-      .innerJoin(payoutMethods, eq(payoutMethods.id, firmPayoutMethods.payoutMethodId))
-      .where(of(firmPayoutMethods.propFirmId)),
-    db
-      .select({
-        firmId: firmPayoutRecords.propFirmId,
-        tier: firmPayoutRecords.tier,
-        medianDays: firmPayoutRecords.medianDays,
-        record: firmPayoutRecords.record,
-      })
-      .from(firmPayoutRecords)
-      .where(of(firmPayoutRecords.propFirmId)),
-  ]);
+  const [firms, models, accounts, firmCoupons, platformRows, payoutRows, recordRows, ruleRows] =
+    await Promise.all([
+      db
+        .select()
+        .from(propFirms)
+        .where(and(eq(propFirms.status, LISTED), of(propFirms.id))),
+      db
+        .select()
+        .from(fundingModels)
+        .where(of(fundingModels.propFirmId))
+        .orderBy(asc(fundingModels.sortOrder), asc(fundingModels.id)),
+      db
+        .select()
+        .from(firmAccounts)
+        .where(of(firmAccounts.propFirmId))
+        .orderBy(asc(firmAccounts.capital), asc(firmAccounts.id)),
+      db
+        .select({ ...couponColumns, firmId: coupons.propFirmId })
+        .from(coupons)
+        .where(and(isNotNull(coupons.propFirmId), of(coupons.propFirmId))),
+      db
+        .select({
+          firmId: firmPlatforms.propFirmId,
+          id: platforms.id,
+          name: platforms.name,
+          logo: platforms.logo,
+        })
+        .from(firmPlatforms)
+        .innerJoin(platforms, eq(platforms.id, firmPlatforms.platformId))
+        .where(of(firmPlatforms.propFirmId)),
+      db
+        .select({
+          firmId: firmPayoutMethods.propFirmId,
+          id: payoutMethods.id,
+          name: payoutMethods.name,
+          logo: payoutMethods.logo,
+        })
+        .from(firmPayoutMethods)
+        .innerJoin(payoutMethods, eq(payoutMethods.id, firmPayoutMethods.payoutMethodId))
+        .where(of(firmPayoutMethods.propFirmId)),
+      db
+        .select({
+          firmId: firmPayoutRecords.propFirmId,
+          tier: firmPayoutRecords.tier,
+          medianDays: firmPayoutRecords.medianDays,
+          record: firmPayoutRecords.record,
+        })
+        .from(firmPayoutRecords)
+        .where(of(firmPayoutRecords.propFirmId)),
+      db
+        .select()
+        .from(firmRuleChanges)
+        .where(of(firmRuleChanges.propFirmId))
+        .orderBy(desc(firmRuleChanges.createdAt), asc(firmRuleChanges.id)),
+    ]);
   const claimed = await readClaimedFirmIds(db, ids);
   const group = <T extends { firmId?: number | null; propFirmId?: number | null }>(rows: T[]) => {
     const map = new Map<number, T[]>();
@@ -107,6 +118,7 @@ async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[
   const couponsOf = group(firmCoupons);
   const platformsOf = group(platformRows);
   const payoutsOf = group(payoutRows);
+  const ruleChangesOf = group(ruleRows);
   const records = new Map(recordRows.map((r) => [r.firmId, r]));
   const resource = ({ id, name, logo }: FirmResource) => ({ id, name, logo });
   return firms.map((firm) => {
@@ -127,6 +139,13 @@ async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[
       })),
       platforms: (platformsOf.get(firm.id) ?? []).map(resource).sort(byName),
       payoutMethods: (payoutsOf.get(firm.id) ?? []).map(resource).sort(byName),
+      ruleChanges: (ruleChangesOf.get(firm.id) ?? []).slice(0, RULE_CHANGES_LIMIT).map(
+        ({ propFirmId: _f, createdAt, ...change }): RuleChange => ({
+          ...change,
+          text: describeRuleChangeInModel(change),
+          createdAt: createdAt.toISOString(),
+        }),
+      ),
     };
   });
 }

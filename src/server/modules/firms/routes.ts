@@ -10,10 +10,12 @@ import {
   SearchResultListSchema,
   UnlistedFirmListSchema,
 } from '../../../domain/firms';
+import { RULE_CHANGES_LIMIT, RuleChangeListSchema } from '../../../domain/rule-changes';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { ONE_FIRM, tagFirmAnswer } from '../../lib/response-cache-plugin';
 import { createDirectoryModel, listDirectory } from './directory-model';
 import { createFirmPages, firmDetailsOf, firmPageOf } from './firm-pages';
+import { ruleChangeFeedXml } from './rule-change-feed';
 import { DirectoryPageSchema, DirectoryQuerySchema, DirectoryStatsSchema } from './schemas';
 import { createSearchIndex, searchIndex } from './search-index';
 import {
@@ -206,6 +208,38 @@ export async function firmsRoutes(app: Http): Promise<void> {
       const page = await firmPages.read((m) => firmPageOf(m, request.params.slug));
       tagFirmAnswer(request, page.details.id);
       return page.payoutMethods;
+    },
+  );
+
+  app.get(
+    '/api/firms/:slug/rule-changes',
+    {
+      schema: {
+        operationId: 'listRuleChanges',
+        tags,
+        summary: `A listed firm's changes to funding rules, prices and account sizes, newest first (at most ${RULE_CHANGES_LIMIT})`,
+        params: FirmSlugParamsSchema,
+        response: { 404: ErrorSchema, 200: RuleChangeListSchema },
+      },
+      config: oneFirmCache,
+    },
+    async (request) => {
+      const page = await firmPages.read((m) => firmPageOf(m, request.params.slug));
+      tagFirmAnswer(request, page.details.id);
+      return page.ruleChanges;
+    },
+  );
+
+  app.get(
+    '/firm/:slug/rule-changes.xml',
+    { schema: { hide: true, params: FirmSlugParamsSchema }, config: oneFirmCache },
+    async (request, reply) => {
+      const page = await firmPages.read((m) => firmPageOf(m, request.params.slug));
+      tagFirmAnswer(request, page.details.id);
+      return reply
+        .type('application/atom+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=600')
+        .send(ruleChangeFeedXml(page.details, page.ruleChanges, app.env.PUBLIC_URL.replace(/\/$/, '')));
     },
   );
 }

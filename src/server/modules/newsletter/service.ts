@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import { isCouponEndingSoon, resolvePercentOff } from '../../../domain/coupon-rules';
 import type { Coupon } from '../../../domain/coupons';
 import { formatMonthDay } from '../../../domain/format';
@@ -54,12 +55,6 @@ export function unsubscribeUrl(
 export function unsubscribeHeaders(url: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 async function sendConfirmation(ctx: MailContext, id: number, email: string): Promise<void> {
   const confirm = `${ctx.publicUrl}/newsletter/confirm?token=${createToken(ctx.secret, 'confirm', id, email)}`;

@@ -1,64 +1,20 @@
 import { z } from 'zod';
 import { FirmSlugParamsSchema } from '../../../domain/firms';
-import {
-  FollowedFirmListSchema,
-  FollowStateSchema,
-  RuleChangeListSchema,
-} from '../../../domain/rule-changes';
+import { FollowedFirmListSchema, FollowStateSchema } from '../../../domain/rule-changes';
 import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { sendNoticePage } from '../../lib/notice-page';
 import { byIp, MINUTE, rateLimit } from '../../lib/rate-limit';
-import { ONE_FIRM, tagFirmAnswer } from '../../lib/response-cache-plugin';
 import { ruleChangeEmailsJob } from './jobs';
-import {
-  buildRuleChangeFeed,
-  followFirm,
-  getRuleChangeFeed,
-  isFollowing,
-  listFollowedFirms,
-  unfollowByToken,
-  unfollowFirm,
-} from './service';
+import { followFirm, isFollowing, listFollowedFirms, unfollowByToken, unfollowFirm } from './service';
 
 const tags = ['firms'];
 const TokenQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
-/** A firm's public rule-change history (JSON and Atom), and following a firm's changes by email. */
+/** Following a firm's rule changes by email (the history itself is the firm page's: firms/routes.ts). */
 export async function ruleChangeRoutes(app: Http): Promise<void> {
   const db = app.database.db;
   app.jobs.register(ruleChangeEmailsJob(app));
-
-  app.get(
-    '/api/firms/:slug/rule-changes',
-    {
-      schema: {
-        operationId: 'listRuleChanges',
-        tags,
-        summary:
-          "A listed firm's changes to funding rules, prices and account sizes, newest first (at most 100)",
-        params: FirmSlugParamsSchema,
-        response: { 404: ErrorSchema, 200: RuleChangeListSchema },
-      },
-      // Kept under the firm's own tag: another firm's save leaves it cached (decision 0065).
-      config: { cacheTags: [ONE_FIRM] },
-    },
-    async (request) => {
-      const { firm, changes } = await getRuleChangeFeed(db, request.params.slug);
-      tagFirmAnswer(request, firm.id);
-      return changes;
-    },
-  );
-
-  app.get(
-    '/firm/:slug/rule-changes.xml',
-    { schema: { hide: true, params: FirmSlugParamsSchema }, config: { cacheTags: ['firms'] } },
-    async (request, reply) =>
-      reply
-        .type('application/atom+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=600')
-        .send(await buildRuleChangeFeed(db, request.params.slug, app.env.PUBLIC_URL.replace(/\/$/, ''))),
-  );
 
   const followSchema = {
     tags,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { formatDate } from '../../../domain/format';
 import { describeRuleChangeInModel, type RuleChangeFacts } from '../../../domain/rule-change-text';
-import { type FollowedFirm, RULE_CHANGES_LIMIT, type RuleChange } from '../../../domain/rule-changes';
+import type { FollowedFirm } from '../../../domain/rule-changes';
 import type { Db } from '../../db/client';
-import { firmFollows, firmRuleChanges, propFirms, users } from '../../db/schema';
+import { firmFollows, propFirms, users } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { listedFirmWhere } from '../firms/service';
 
@@ -17,43 +18,6 @@ async function resolveFirm(db: Db, slug: string) {
     .limit(1);
   if (!firm) throw notFound('Firm');
   return firm;
-}
-
-/**
- * A listed firm (id, slug, name) and its newest rule changes, each with its words, read in one query
- * (a firm page's first visit asks for them): an unknown firm is a 404.
- */
-export async function getRuleChangeFeed(db: Db, slug: string) {
-  const rows = await db
-    .select({
-      firm: { id: propFirms.id, slug: propFirms.slug, name: propFirms.name },
-      change: firmRuleChanges,
-    })
-    .from(propFirms)
-    .leftJoin(firmRuleChanges, eq(firmRuleChanges.propFirmId, propFirms.id))
-    .where(listedFirmWhere(slug))
-    .orderBy(desc(firmRuleChanges.createdAt), asc(firmRuleChanges.id))
-    .limit(RULE_CHANGES_LIMIT);
-  if (!rows[0]) throw notFound('Firm');
-  const changes = rows.flatMap(({ change }): RuleChange[] =>
-    change
-      ? [
-          {
-            id: change.id,
-            batchId: change.batchId,
-            fundingModelName: change.fundingModelName,
-            accountSize: change.accountSize,
-            field: change.field,
-            oldValue: change.oldValue,
-            newValue: change.newValue,
-            text: describeRuleChangeInModel(change),
-            reportedByFirm: change.reportedByFirm,
-            createdAt: change.createdAt.toISOString(),
-          },
-        ]
-      : [],
-  );
-  return { firm: rows[0].firm, changes };
 }
 
 export async function isFollowing(db: Db, userId: string, slug: string): Promise<boolean> {
@@ -111,9 +75,6 @@ export async function listFollowedFirms(db: Db, userId: string): Promise<Followe
   return rows.map((r) => ({ ...r, followedAt: r.followedAt.toISOString() }));
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * One email per save to every follower of the firm, listing the save's changes, with a one-click
  * unsubscribe (RFC 8058). Run by the rule-change-emails job (jobs.ts) after the save has
@@ -164,27 +125,6 @@ export async function notifyFollowers(
     sent.add(follower.email);
   }
   return followers.length;
-}
-
-const xml = (s: string) => escapeHtml(s);
-
-/** An Atom feed of a firm's rule changes, one entry per change. */
-export async function buildRuleChangeFeed(db: Db, slug: string, publicUrl: string): Promise<string> {
-  const { firm, changes } = await getRuleChangeFeed(db, slug);
-  const firmUrl = `${publicUrl}/firm/${encodeURIComponent(firm.slug)}`;
-  const self = `${firmUrl}/rule-changes.xml`;
-  const updated = changes[0]?.createdAt ?? new Date(0).toISOString();
-  const entries = changes
-    .map(
-      (c) =>
-        `<entry><id>${xml(`${firmUrl}#rule-change-${c.id}`)}</id><title>${xml(c.text)}</title><link href="${xml(
-          `${firmUrl}#rule-changes`,
-        )}"/><updated>${c.createdAt}</updated><content type="text">${xml(`${firm.name}: ${c.text}`)}</content></entry>`,
-    )
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom"><id>${xml(self)}</id><title>${xml(
-    `${firm.name} rule changes | Prop Firm Club`,
-  )}</title><link rel="self" href="${xml(self)}"/><link href="${xml(firmUrl)}"/><author><name>Prop Firm Club</name></author><updated>${updated}</updated>${entries}</feed>`;
 }
 
 /** The job that mails a firm's followers its rule changes (jobs.ts); a firm save starts it. */

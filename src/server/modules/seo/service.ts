@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import escapeXml from 'escape-html';
 import type { Db } from '../../db/client';
 import { blogPosts, coupons, giveaways } from '../../db/schema';
 import { isCouponLive, listFirmSlugs } from '../firms/service';
@@ -70,12 +71,6 @@ export async function listSitemapEntries(db: Db): Promise<SitemapEntry[]> {
     })),
   ];
 }
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
 
 export function renderSitemap(entries: SitemapEntry[], publicUrl: string): string {
   const base = publicUrl.replace(/\/$/, '');

@@ -149,9 +149,11 @@ function Report({ state }: { state: State }) {
 export function GiveawayVerifier({ initialSlug }: { initialSlug: string | null }) {
   const { data: giveaways } = useQuery(giveawaysQuery());
   const completed = (giveaways ?? []).filter((g) => g.status === 'completed');
-  const [picked, setPicked] = useState(initialSlug ?? '');
-  // Until one is picked, the latest completed giveaway: the server renders it chosen, so a choice
-  // made before hydration is reported over it (decision 0042) rather than replaced by an effect.
+  // The latest completed giveaway until another is picked: the server renders it chosen, so a
+  // choice made before hydration is reported over it (decision 0042). Kept in state from the first
+  // render: a giveaway completed while the page is open must not change what is being checked.
+  const [picked, setPicked] = useState(initialSlug ?? completed[0]?.slug ?? '');
+  // Without the list at first render (a page opened before it loaded), the latest once it comes.
   const slug = picked || (completed[0]?.slug ?? '');
   const [pasted, setPasted] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });

@@ -121,7 +121,7 @@ function buildDemoRuleChanges(
         batchId: `demo-${index}-b`,
         accountSize: account.capital,
         field: 'accountPrice',
-        oldValue: String(Number(account.price) + 20),
+        oldValue: (Number(account.price) + 20).toFixed(2),
         newValue: String(account.price),
         createdAt: recent,
       });

@@ -25,6 +25,7 @@ import {
   firmPlatforms,
   firmReplies,
   firmRepresentatives,
+  firmRuleChanges,
   fundingModels,
   giveawayEntries,
   giveaways,
@@ -92,6 +93,18 @@ describe('demo data', () => {
     for (const image of images) expect(await storage.read(image.storageKey, 'private')).not.toBeNull();
     const history = await db.select().from(firmPayoutTierHistory);
     expect(history.length).toBeGreaterThan(tiers.length);
+  });
+
+  it("has rule changes whose prices are written as the editor's saves write them (cents, no float noise)", async () => {
+    const prices = await db
+      .select({ oldValue: firmRuleChanges.oldValue, newValue: firmRuleChanges.newValue })
+      .from(firmRuleChanges)
+      .where(eq(firmRuleChanges.field, 'accountPrice'));
+    expect(prices.length).toBeGreaterThan(0);
+    for (const { oldValue, newValue } of prices) {
+      expect(oldValue).toMatch(/^\d+\.\d{2}$/);
+      expect(newValue).toMatch(/^\d+\.\d{2}$/);
+    }
   });
 
   it('lists at least 30 firms across CFD/Forex, Futures and Crypto with every trust rating', async () => {

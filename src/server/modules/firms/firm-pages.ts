@@ -25,9 +25,9 @@ import { couponColumns, LISTED, readClaimedFirmIds, toFirmDetails } from './serv
 /**
  * What a firm page shows of the firm itself (`/api/firms/{slug}/details`, `/platforms`,
  * `/payout-methods`, `/rule-changes`), for every listed firm, in memory (decision 0033): a first
- * visit to any firm page, a crawler's say, reads no table for them. A firm's change re-reads that firm; a coupon's
- * change re-reads every firm. Whether a coupon is live is decided when it is asked, so nothing here
- * goes stale when one expires.
+ * visit to any firm page, a crawler's say, reads no table. A firm's change (its rule changes are
+ * written by its save) re-reads that firm; a coupon's change re-reads every firm. Whether a coupon
+ * is live is decided when it is asked, so nothing here goes stale when one expires.
  */
 
 interface FirmPage {
@@ -43,7 +43,7 @@ export type FirmPages = FirmIndex<FirmPage>;
 
 const byName = (a: FirmResource, b: FirmResource) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** Listed firms with their models, accounts, coupons, platforms and payout methods (all, or those named). */
+/** Listed firms with their models, accounts, coupons, platforms, payout methods and rule changes (all, or those named). */
 async function readFirmPages(db: Db, ids?: readonly number[]): Promise<FirmPage[]> {
   const of = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
   const [firms, models, accounts, firmCoupons, platformRows, payoutRows, recordRows, ruleRows] =

@@ -36,6 +36,10 @@ describe('change events', () => {
     ]);
     expect(cacheTagsOf([{ type: 'review.created', id: 1 }]).sort()).toEqual(['firm', 'firms', 'reviews']);
     expect(cacheTagsOf([{ type: 'coupon.counted', id: 1 }]).sort()).toEqual(['coupons']);
+    // A helpful vote's tally shows on its firm's reviews alone; a name on every firm's reviews.
+    expect(cacheTagsOf([{ type: 'review.counted', id: 1, firmId: 4 }])).toEqual(['firm:4']);
+    expect(cacheTagsOf([{ type: 'user.updated', id: 'u' }]).sort()).toEqual(['firm', 'reviews', 'users']);
+    expect(cacheTagsOf([{ type: 'user.created', id: 'u' }])).toEqual(['users']);
     expect(cacheTagsOf([{ type: 'firm.updated', id: 2 }]).sort()).toEqual(['firm:2', 'firms']);
     expect(cacheTagsOf([{ type: 'firm.updated' }]).sort()).toEqual(['firm', 'firms']);
     expect(cacheTagsOf([{ type: 'platform.created', id: 5 }]).sort()).toEqual(['firm', 'firms']);

@@ -14,6 +14,14 @@ import type { ObserveRequest } from './metrics';
 import type { ReadModels } from './read-model';
 import { createNonce, type SecurityHeaders } from './security';
 
+/**
+ * Carried by every answer about one firm alone (its page's details, platforms, payout methods,
+ * reviews and rating) instead of `firms`, with the firm's own tag (`firmTag`, set by the handler: `tagFirmAnswer`): a
+ * change that names its firm drops that firm's answers only, and one that names none drops all
+ * of them (decision 0065).
+ */
+export const ONE_FIRM = 'firm';
+
 /** The cache tags each kind of change makes stale (routes name the tags they read in `cacheTags`). */
 const TAGS_CHANGED_BY: Record<ChangedEntity, readonly string[]> = {
   // A firm's name, logo and links also show inside coupon and giveaway answers, which carry `firms`.
@@ -24,20 +32,14 @@ const TAGS_CHANGED_BY: Record<ChangedEntity, readonly string[]> = {
   update: ['blog'],
   review: ['reviews', 'firms'],
   giveaway: ['giveaways'],
-  user: ['users', 'reviews'],
+  // A member's name shows on their reviews, each kept under its firm's tag.
+  user: ['users', 'reviews', ONE_FIRM],
   subscriber: ['newsletter'],
   points: ['users'],
   // A decided payout report changes its firm's public list, record, tier and median days.
   payout: ['payouts', 'firms'],
 };
 
-/**
- * Carried by every answer about one firm alone (its page's details, platforms, payout methods)
- * instead of `firms`, with the firm's own tag (`firmTag`, set by the handler: `tagFirmAnswer`): a
- * change that names its firm drops that firm's answers only, and one that names none drops all
- * of them (decision 0065).
- */
-export const ONE_FIRM = 'firm';
 export const firmTag = (firmId: number) => `firm:${firmId}`;
 
 /** The firm each request's answer is about, for routes that carry `ONE_FIRM`. */
@@ -58,11 +60,23 @@ function answerTagsOf(request: FastifyRequest, routeTags: readonly string[]): re
   return [...routeTags, firmId === undefined ? 'firms' : firmTag(firmId)];
 }
 
-/** The tags a batch of change events invalidates. A deleted account's name is on many answers. */
+/**
+ * The tags a batch of change events invalidates. A deleted account's name is on many answers. A
+ * tally that moved on one firm's row (a helpful vote) shows on that firm's own answers alone.
+ */
 export function cacheTagsOf(events: readonly ChangeEvent[]): string[] {
   const tags = new Set<string>();
   for (const event of events) {
     if (event.type === 'user.deleted') return [ALL_TAGS];
+    // A new member has written nothing yet: only the counts of members change.
+    if (event.type === 'user.created') {
+      tags.add('users');
+      continue;
+    }
+    if (event.type.endsWith('.counted') && event.firmId !== undefined) {
+      tags.add(firmTag(event.firmId));
+      continue;
+    }
     const entity = event.type.slice(0, event.type.indexOf('.')) as ChangedEntity;
     const changed = TAGS_CHANGED_BY[entity] ?? [ALL_TAGS];
     for (const tag of changed) tags.add(tag);

@@ -27,7 +27,11 @@ describe('page rendering', () => {
     for (let i = 0; i < 2; i++) expect((await ctx.app.inject({ url })).statusCode).toBe(200);
     expect(ctx.app.cache.get(details)?.tags).toContain(firmTag(firmId));
     // The page is kept under its answers' tags: the firm's own change drops it.
-    expect(ctx.app.cache.get(pageCacheKey(url, undefined) ?? '')?.tags).toContain(firmTag(firmId));
+    const tags = ctx.app.cache.get(pageCacheKey(url, undefined) ?? '')?.tags;
+    expect(tags).toContain(firmTag(firmId));
+    // Nothing on it is another firm's: their saves, reviews and votes leave it cached (decision 0065).
+    expect(tags).not.toContain('firms');
+    expect(tags).not.toContain('reviews');
   });
 
   it('caches a page for anonymous visitors with the copy in the coding its first visitor asked for', async () => {

@@ -240,6 +240,49 @@ describe('POST /api/firms/{slug}/reviews (the firm id)', () => {
     expect(after.json()).toEqual({ averageRating: 2, totalReviews: 1, replies: null });
   });
 
+  it("keeps other firms' cached reviews and ratings when one firm's reviews change", async () => {
+    const [voted, other] = await Promise.all([
+      insertFirm(ctx.db, { slug: 'voted-on' }),
+      insertFirm(ctx.db, { slug: 'left-alone' }),
+    ]);
+    ctx.app.changes.publishCommitted(
+      { type: 'firm.created', id: voted.id },
+      { type: 'firm.created', id: other.id },
+    );
+    const review = await insertUserReview(ctx.db, { propFirmId: voted.id });
+    ctx.app.changes.publishCommitted({ type: 'review.created', id: review.id, firmId: voted.id });
+    await ctx.app.readModels.settled();
+    const paths = [
+      '/api/firms/voted-on/reviews',
+      '/api/firms/left-alone/reviews',
+      '/api/firms/left-alone/rating',
+    ];
+    const cacheOf = async (url: string) => (await ctx.app.inject(url)).headers['x-cache'];
+    // Stored from its second request (decision 0040).
+    for (const url of paths) for (let i = 0; i < 2; i++) await ctx.app.inject(url);
+    for (const url of paths) expect(await cacheOf(url), url).toBe('hit');
+
+    // A helpful vote moves one review's tally: its firm's reviews are read again, no other answer.
+    const voter = await signUpUser(ctx, { verified: true, prefix: 'tally' });
+    const vote = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/reviews/${review.id}/helpful`,
+      headers: { origin: TEST_ORIGIN, cookie: voter.cookie, 'x-forwarded-for': voter.ip },
+    });
+    expect(vote.statusCode, vote.body).toBe(200);
+    const after = await ctx.app.inject(paths[0]);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.json().find((r: { id: number }) => r.id === review.id).helpfulCount).toBe(1);
+    expect(await cacheOf(paths[1])).toBe('hit');
+    expect(await cacheOf(paths[2])).toBe('hit');
+
+    // A new review changes the directory's ratings, and the reviews of its own firm alone.
+    expect((await post(verified, valid, voted.id)).statusCode).toBe(201);
+    expect(await cacheOf(paths[0])).toBe('miss');
+    expect(await cacheOf(paths[1])).toBe('hit');
+    expect(await cacheOf('/api/firms/left-alone/rating')).toBe('hit');
+  });
+
   it('creates exactly one review from five parallel submissions', async () => {
     const firm = await insertFirm(ctx.db, { slug: 'parallel' });
     const user = await signUpUser(ctx, { verified: true, prefix: 'par' });

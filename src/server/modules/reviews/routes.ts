@@ -21,6 +21,7 @@ import {
 import { sessionUser } from '../../lib/access';
 import { ErrorSchema, type Http } from '../../lib/http';
 import { byIp, byUser, HOUR, MINUTE, rateLimit } from '../../lib/rate-limit';
+import { ONE_FIRM, tagFirmAnswer } from '../../lib/response-cache-plugin';
 import {
   addManualReview,
   getIntegrityReport,
@@ -63,11 +64,13 @@ export async function reviewsRoutes(app: Http): Promise<void> {
         querystring: FirmReviewsQuerySchema,
         response: { 404: ErrorSchema, 200: ReviewListSchema },
       },
-      config: { cacheTags: ['reviews'] },
+      // One firm's answer: a review, reply or helpful vote on another firm leaves it cached.
+      config: { cacheTags: [ONE_FIRM] },
     },
     async (request) => {
       // The first page from the read model; the next ones by keyset from the table.
       const firm = await model.read((m) => firmReviewsOf(m, request.params.slug));
+      tagFirmAnswer(request, firm.id);
       const { before } = request.query;
       return before === undefined ? firm.reviews : listFirmReviewsBefore(db, firm.id, before);
     },
@@ -84,11 +87,12 @@ export async function reviewsRoutes(app: Http): Promise<void> {
         params: FirmSlugParamsSchema,
         response: { 404: ErrorSchema, 200: FirmRatingSchema },
       },
-      config: { cacheTags: ['reviews'] },
+      config: { cacheTags: [ONE_FIRM] },
     },
     async (request) =>
       model.read((m) => {
         const firm = firmReviewsOf(m, request.params.slug);
+        tagFirmAnswer(request, firm.id);
         return { ...firm.summary, replies: firm.replies };
       }),
   );

@@ -7,6 +7,7 @@ import type { CachedResponse } from '../lib/cache';
 import { sendUnavailable, UNAVAILABLE_BODY } from '../lib/error-handler';
 import { pageCacheKey, sendCached, sendSingle, tagsOfAnswer } from '../lib/response-cache-plugin';
 import { type DocumentAssets, NONCE_PLACEHOLDER, type PageDocument, renderPageDocument } from './document';
+import { requestInProcess } from './in-process-request';
 import { createRenderPool, type PageTask, renderThreadCount } from './render-pool';
 
 /** The server render entry's `render` (src/web/entry-server.tsx). */
@@ -108,9 +109,9 @@ const UNAVAILABLE_ANSWER: ApiResponse = {
 };
 
 /**
- * The API answers of one page request's render: each an in-process request (`app.inject`) with the
- * visitor's cookies, so the page sees exactly what the browser will (a cached public answer is
- * answered by the response cache's first hook). The session cookie an answer renewed or cleared
+ * The API answers of one page request's render: each an in-process request (`requestInProcess`)
+ * with the visitor's cookies, so the page sees exactly what the browser will (a cached public answer
+ * is answered by the response cache's first hook). The session cookie an answer renewed or cleared
  * goes out with the page. Once one answer is 503 (the database is unreachable) the page cannot be
  * told right, so `unavailable()` says so and the rest are not asked for.
  */
@@ -124,21 +125,21 @@ function createPageFetch(app: FastifyInstance, request: FastifyRequest) {
   return {
     fetchApi: async (apiPath: string): Promise<ApiResponse> => {
       if (unavailable) return UNAVAILABLE_ANSWER;
-      const res = await app.inject({
-        method: 'GET',
+      const res = await requestInProcess(app.routing, {
         url: apiPath,
         headers: forwarded,
         remoteAddress: request.ip,
       });
-      if (res.statusCode === 503) unavailable = true;
+      if (res.status === 503) unavailable = true;
       for (const cookie of [res.headers['set-cookie'] ?? []].flat()) {
-        cookies.set(cookie.slice(0, cookie.indexOf('=')), cookie);
+        const text = String(cookie);
+        cookies.set(text.slice(0, text.indexOf('=')), text);
       }
       return {
-        status: res.statusCode,
+        status: res.status,
         contentType: String(res.headers['content-type'] ?? ''),
         text: res.body,
-        tags: [...tagsOfAnswer(res.raw.req)],
+        tags: [...tagsOfAnswer(res.req)],
       };
     },
     unavailable: () => unavailable,

@@ -16,9 +16,9 @@ import { createNonce, type SecurityHeaders } from './security';
 
 /**
  * Carried by every answer about one firm alone (its page's details, platforms, payout methods,
- * reviews and rating) instead of `firms`, with the firm's own tag (`firmTag`, set by the handler: `tagFirmAnswer`): a
- * change that names its firm drops that firm's answers only, and one that names none drops all
- * of them (decision 0065).
+ * reviews and rating) instead of `firms`, with the firm's own tag (`firmTag`, set by the handler:
+ * `tagFirmAnswer`): a change that names its firm drops that firm's answers only, and one that names
+ * none drops all of them (decision 0065).
  */
 export const ONE_FIRM = 'firm';
 
